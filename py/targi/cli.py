@@ -1,0 +1,220 @@
+"""python -m targi: selfplay, replay, cards, bench (and match, once the AI registers its levels)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import time
+from collections.abc import Sequence
+
+from . import save
+from .cards import BY_ID, CARDS, as_rows
+from .game import Game
+from .players import RandomPlayer, make_player, play_game
+from .scoring import result, score
+
+PLAYER_NAMES = ("Blue", "Red")
+KIND_WORDS = {
+    "raid": "raid at",
+    "raid_immune": "is immune to the raid",
+    "reshuffle": "reshuffled the discard pile into the deck:",
+    "drawn": "turned up",
+    "round_end": "end of round",
+    "marker_returned": "tribe marker returned (empty space):",
+    "gold_limit": "returned gold over the limit:",
+    "game_over": "game over",
+}
+
+
+def _card_name(card_id: str) -> str:
+    return f"{BY_ID[card_id].name} ({card_id})" if card_id else ""
+
+
+def format_log(g: Game) -> list[str]:
+    lines = []
+    for entry in g.log:
+        kind = entry[0]
+        if kind == "move":
+            _, p, move, forced, rnd, subject = entry
+            auto = " (only choice)" if forced else ""
+            lines.append(
+                f"round {rnd:2d}  {PLAYER_NAMES[p]:4s} {move:6s} {_card_name(subject)}{auto}"
+            )
+        elif kind in ("raid", "drawn"):
+            lines.append(
+                f"          {PLAYER_NAMES[entry[1]]} {KIND_WORDS[kind]} {_card_name(entry[2])}"
+            )
+        elif kind == "round_end":
+            lines.append(f"--- {KIND_WORDS[kind]} {entry[1]}")
+        elif kind == "game_over":
+            lines.append(f"--- {KIND_WORDS[kind]}")
+        elif kind == "reshuffle":
+            lines.append(f"          {KIND_WORDS[kind]} {entry[1]}")
+        else:
+            lines.append(
+                f"          {PLAYER_NAMES[entry[1]]} {KIND_WORDS[kind]} {' '.join(map(str, entry[2:]))}"
+            )
+    return lines
+
+
+def format_scores(g: Game) -> list[str]:
+    lines = []
+    for p in (0, 1):
+        s = score(g, p)
+        bonuses = ", ".join(f"{b['name']} {b['vp']}" for b in s.card_bonuses) or "none"
+        lines.append(
+            f"{PLAYER_NAMES[p]}: {s.total} VP = tokens {s.tokens} + cards {s.cards}"
+            f" + card bonuses ({bonuses}) + rows {s.rows}; gold {s.gold}, goods {s.goods}"
+        )
+    winner, decided_by = result(g)
+    lines.append(
+        "Draw." if winner is None else f"{PLAYER_NAMES[winner]} wins (decided by {decided_by})."
+    )
+    return lines
+
+
+def game_summary(g: Game) -> dict:
+    winner, decided_by = result(g)
+    return {
+        "seed": g.seed,
+        "first_player": g.starter,
+        "rounds": g.rounds_played,
+        "winner": winner,
+        "decided_by": decided_by,
+        "scores": [score(g, 0).as_dict(), score(g, 1).as_dict()],
+        "moves": len(g.record),
+        "save": save.encode(g),
+    }
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    specs = args.players.split(",")
+    if len(specs) != 2:
+        print("--players takes two players, e.g. random,greedy", file=sys.stderr)
+        return 2
+    for i in range(args.games):
+        seed = (args.seed + i) % (1 << 32)
+        players = (make_player(specs[0], seed * 2 + 1), make_player(specs[1], seed * 2 + 2))
+        g = play_game(seed, players, first_player=i % 2)
+        summary = game_summary(g)
+        if args.json:
+            print(json.dumps(summary), flush=True)
+        else:
+            w = summary["winner"]
+            who = "draw" if w is None else f"{PLAYER_NAMES[w]} ({specs[w]})"
+            totals = [s["total"] for s in summary["scores"]]
+            print(f"seed {seed}: {totals[0]}-{totals[1]} {who}, {summary['rounds']} rounds")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        g, _ = save.decode(args.save)
+    except save.SaveError as e:
+        print(f"targi: {e}", file=sys.stderr)
+        return 2
+    print(f"seed {g.seed}, {PLAYER_NAMES[g.starter]} starts")
+    print("\n".join(format_log(g)))
+    if g.is_over:
+        print("\n".join(format_scores(g)))
+    else:
+        print(f"(game in progress: {PLAYER_NAMES[g.player]} to move, deciding {g.decision})")
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    rows = as_rows()
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    for c in CARDS:
+        extra = f" {c.symbol}, {c.vp} VP, cost {c.cost}" if c.kind == "tribe" else ""
+        print(f"{c.id} {c.kind:6s} {c.name}:{extra} {c.effect} {c.text}".rstrip())
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    seconds = args.seconds
+    players = (RandomPlayer(1), RandomPlayer(2))
+    games = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = play_game(games, players, games % 2)
+        games += 1
+        moves += len(g.record)
+    elapsed = time.perf_counter() - start
+    print(f"complete random games: {games / elapsed:,.0f} per second ({games} games)")
+
+    # Applying moves alone: replay recorded games with the moves known in advance.
+    records = [play_game(10_000 + i, players, i % 2) for i in range(50)]
+    applied = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for r in records:
+            g = Game.new(r.seed, r.starter)
+            for m in r.record:
+                g.play(m)
+            applied += len(r.record)
+    elapsed = time.perf_counter() - start
+    print(f"moves applied: {applied / elapsed:,.0f} per second (with automatic moves in between)")
+
+    positions = []
+    for r in records[:10]:
+        g = Game.new(r.seed, r.starter)
+        for m in r.record:
+            positions.append(g.clone())
+            g.play(m)
+    lists = 0
+    start = time.perf_counter()
+    from .decisions import MOVES
+
+    while time.perf_counter() - start < seconds:
+        for g in positions:
+            MOVES[g.stack[-1][0]](g, g.stack[-1])
+        lists += len(positions)
+    elapsed = time.perf_counter() - start
+    print(f"legal-move lists: {lists / elapsed:,.0f} per second (computed afresh)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m targi", description="Targi rules engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("selfplay", help="play whole games between two players")
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", default="random,greedy")
+    p.add_argument("--json", action="store_true", help="one JSON object per game")
+    p.set_defaults(run=cmd_selfplay)
+    p = sub.add_parser("replay", help="print the game a save string records")
+    p.add_argument("save")
+    p.set_defaults(run=cmd_replay)
+    p = sub.add_parser("cards", help="the card table the engine uses")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_cards)
+    p = sub.add_parser("bench", help="engine speed")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per figure")
+    p.set_defaults(run=cmd_bench)
+    for register in EXTRA_COMMANDS:
+        register(sub)
+    return parser
+
+
+EXTRA_COMMANDS: list = []  # the AI adds `match` here (targi.ai.cli)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if importlib.util.find_spec("targi.ai") is not None:
+        import targi.ai.cli  # noqa: F401  (registers the AI's commands and players)
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except ValueError as e:
+        print(f"targi: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

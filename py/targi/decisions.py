@@ -1,0 +1,503 @@
+"""Every decision of the game: its legal moves and what answering it does.
+
+A decision is a tuple on the game's stack: (kind, player, ...). MOVES[kind] lists the legal
+moves in a fixed order (save strings depend on it); APPLY[kind] carries one out. Border and tribe
+cards are dispatched on their effect codes from the card table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
+
+from .board import CENTRAL, CORNERS, FACING
+from .cards import BORDER, CARDS, GOODS
+from .payment import DISPLAY_LIMIT, payment_move, payment_options
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Decision = tuple
+
+PLACEABLE = [n for n in range(1, 17) if n not in CORNERS]
+PLACE = {n: f"t{n}" for n in PLACEABLE}
+USE = {**{str(n): f"u{n}" for n in range(1, 17)}, **{c: f"u{c}" for c in CENTRAL}}
+ROWS = ("r1", "r2", "r3")
+TAKE_GOOD = ("gD", "gS", "gP")
+DISCARD_GOOD = ("-D", "-S", "-P")
+RAID_GOODS = {
+    n: ["l" + "".join(c) for c in combinations_with_replacement(GOODS, n)] for n in (1, 2, 3)
+}
+BONUS = ("goods_bonus:D", "goods_bonus:S", "goods_bonus:P")
+
+
+def _parse_gain(effect: str) -> tuple[int, int, int, int, int, bool]:
+    """'gain:1S+1D' -> (dates, salt, pepper, gold, vp, choice)."""
+    amounts = [0, 0, 0, 0, 0]
+    body = effect.split(":", 1)[1]
+    if body == "D/S/P":
+        return (0, 0, 0, 0, 0, True)
+    for part in body.split("+"):
+        n, what = int(part[0]), part[1:]
+        amounts[("D", "S", "P", "G", "VP").index(what)] += n
+    return (amounts[0], amounts[1], amounts[2], amounts[3], amounts[4], False)
+
+
+GAIN = {c.index: _parse_gain(c.effect) for c in CARDS if c.kind == "goods"}
+DESCRIPTION = {
+    "place": "where to place a Targi",
+    "act": "which action to carry out next",
+    "tribe": "pay for the tribe card, keep it in hand, or discard it",
+    "pay": "how to pay",
+    "row": "which display row",
+    "good": "which good to take",
+    "merchant": "a Merchant trade, or done",
+    "silversmith": "a Silversmith exchange",
+    "fata_morgana": "which tribe marker to move where",
+    "swap": "two display cards to swap, or done",
+    "discard": "a good to discard down to 10",
+    "raid": "what to lose in the raid",
+}
+
+
+# ---- placing Targis -------------------------------------------------------------------------
+def moves_place(g: Game, d: Decision) -> list[str]:
+    p = d[1]
+    mine, theirs = g.targis[p], g.targis[1 - p]
+    access = "robber_access" in g.effects[p]
+    return [
+        PLACE[n]
+        for n in PLACEABLE
+        if n not in mine
+        and n not in theirs
+        and (n != g.robber or access)
+        and FACING[n] not in theirs
+    ]
+
+
+def apply_place(g: Game, d: Decision, move: str) -> None:
+    p = d[1]
+    g.stack.pop()
+    g.targis[p].append(int(move[1:]))
+    g.after_placement(p)
+
+
+# ---- choosing the next action ----------------------------------------------------------------
+def can_play_hand(g: Game, p: int, extra: int) -> bool:
+    """R5: a card kept this round waits; R6: a full display takes no more."""
+    card = g.hand[p]
+    if card == -1 or g.hand_round[p] == g.round or g.display_count(p) >= DISPLAY_LIMIT:
+        return False
+    return bool(_payments(g, p, card, extra))
+
+
+def _payments(g: Game, p: int, card: int, extra: int) -> list:
+    c = CARDS[card]
+    return payment_options(g.goods[p], g.gold[p], c, f"discount:{c.symbol}" in g.effects[p], extra)
+
+
+def _border_usable(g: Game, p: int, n: int) -> bool:
+    effect = BORDER[n].effect
+    if effect == "noble":
+        return g.hand[p] != -1
+    if effect == "merchant":
+        return max(g.goods[p]) >= 2
+    if effect == "silversmith":
+        return max(g.goods[p]) >= 2 or g.gold[p] >= 1
+    if effect == "fata_morgana":
+        return bool(g.markers[p]) and bool(_fata_targets(g))
+    if effect == "caravan":
+        return bool(g.goods_deck or g.goods_discard)
+    if effect == "tribal_expansion":
+        return bool(g.tribe_deck or g.tribe_discard)
+    return True  # take:X; a Targi never stands on a raid
+
+
+def moves_act(g: Game, d: Decision) -> list[str]:
+    p = d[1]
+    moves = [USE[str(n)] for n in sorted(g.targis[p]) if _border_usable(g, p, n)]
+    moves += [USE[m] for m in g.markers[p]]
+    if "hand_without_noble" in g.effects[p] and can_play_hand(g, p, 1):
+        moves.append("h")
+    if moves:
+        moves.append("done")
+    return moves
+
+
+def apply_act(g: Game, d: Decision, move: str) -> None:
+    p = d[1]
+    if move == "done":
+        g.stack.pop()
+    elif move == "h":
+        card = g.hand[p]
+        g.hand[p] = -1
+        g.in_play = card
+        _buy(g, p, card, extra=1)
+    elif move[1:].isdigit():
+        n = int(move[1:])
+        g.targis[p].remove(n)
+        BORDER_ACTIONS[BORDER[n].effect.split(":")[0]](g, p, BORDER[n].effect)
+    else:
+        _use_central(g, p, move[1])
+
+
+def _use_central(g: Game, p: int, letter: str) -> None:
+    i = CENTRAL.index(letter)
+    g.markers[p].remove(letter)
+    card = g.central[i]
+    g.used[i] = True
+    if CARDS[card].kind == "goods":
+        gain(g, p, card, central=True)
+        g.goods_discard.append(card)
+        new, waits = g.draw_tribe(), "tribe"
+    else:
+        g.in_play = card
+        new, waits = g.draw_goods(), "goods"
+        g.stack.append(("tribe", p, card, "central"))
+    g.central[i] = new
+    g.face_up[i] = False
+    g.waiting[i] = "" if new != -1 else waits
+
+
+def gain(g: Game, p: int, card: int, central: bool) -> None:
+    dates, salt, pepper, gold, vp, choice = GAIN[card]
+    goods = g.goods[p]
+    goods[0] += dates
+    goods[1] += salt
+    goods[2] += pepper
+    g.gold[p] += gold
+    g.vp[p] += vp
+    if choice:
+        g.stack.append(("good", p))
+    if central:  # R11: extra goods come with central goods cards only
+        effects = g.effects[p]
+        for k in range(3):
+            if BONUS[k] in effects:
+                goods[k] += effects[BONUS[k]]
+
+
+# ---- border actions --------------------------------------------------------------------------
+def _noble(g: Game, p: int, effect: str) -> None:
+    g.stack.append(("tribe", p, g.hand[p], "noble"))
+
+
+def _take(g: Game, p: int, effect: str) -> None:
+    g.goods[p][GOODS.index(effect[-1])] += 1
+
+
+def _push(kind: str) -> Callable[[Game, int, str], None]:
+    def push(g: Game, p: int, effect: str) -> None:
+        g.stack.append((kind, p))
+
+    return push
+
+
+def _caravan(g: Game, p: int, effect: str) -> None:
+    card = g.draw_goods()
+    g._revealed = True
+    if g.logging:
+        g.log.append(("drawn", p, CARDS[card].id))
+    gain(g, p, card, central=False)
+    g.goods_discard.append(card)  # R12
+
+
+def _tribal_expansion(g: Game, p: int, effect: str) -> None:
+    card = g.draw_tribe()
+    g._revealed = True
+    if g.logging:
+        g.log.append(("drawn", p, CARDS[card].id))
+    g.in_play = card
+    g.stack.append(("tribe", p, card, "draw"))
+
+
+BORDER_ACTIONS: dict[str, Callable[[Game, int, str], None]] = {
+    "noble": _noble,
+    "take": _take,
+    "merchant": _push("merchant"),
+    "silversmith": _push("silversmith"),
+    "fata_morgana": _push("fata_morgana"),
+    "caravan": _caravan,
+    "tribal_expansion": _tribal_expansion,
+}
+
+
+# ---- a tribe card: pay for it, keep it, or discard it ------------------------------------------
+def moves_tribe(g: Game, d: Decision) -> list[str]:
+    _, p, card, source = d
+    moves = []
+    if source == "noble":
+        if can_play_hand(g, p, 0):
+            moves.append("b")
+    else:
+        if g.display_count(p) < DISPLAY_LIMIT and _payments(g, p, card, 0):
+            moves.append("b")
+        if g.hand[p] == -1:
+            moves.append("k")
+    moves.append("d")
+    return moves
+
+
+def apply_tribe(g: Game, d: Decision, move: str) -> None:
+    _, p, card, source = d
+    g.stack.pop()
+    if source == "noble":
+        g.hand[p] = -1
+        g.in_play = card
+    if move == "b":
+        _buy(g, p, card, extra=0)
+    elif move == "k":
+        g.hand[p] = card
+        g.hand_round[p] = g.round
+        g.in_play = -1
+    else:
+        g.tribe_discard.append(card)
+        g.in_play = -1
+
+
+def _buy(g: Game, p: int, card: int, extra: int) -> None:
+    g.stack.append(("row", p, card))
+    g.stack.append(("pay", p, card, extra))
+
+
+def moves_pay(g: Game, d: Decision) -> list[str]:
+    return [payment_move(c) for c in _payments(g, d[1], d[2], d[3])]
+
+
+def apply_pay(g: Game, d: Decision, move: str) -> None:
+    p = d[1]
+    g.stack.pop()
+    goods = g.goods[p]
+    goods[0] -= move.count("D")
+    goods[1] -= move.count("S")
+    goods[2] -= move.count("P")
+    g.gold[p] -= move.count("G")
+
+
+def moves_row(g: Game, d: Decision) -> list[str]:
+    rows = g.display[d[1]]
+    return [ROWS[i] for i in range(3) if len(rows[i]) < 4]
+
+
+def apply_row(g: Game, d: Decision, move: str) -> None:
+    g.stack.pop()
+    g.in_play = -1
+    g.place_in_display(d[1], d[2], int(move[1]) - 1)
+
+
+def on_place(g: Game, p: int, effect: str) -> None:
+    """One-off effects of a card as it is placed; lasting ones are read from g.effects."""
+    if effect == "on_place:1G":
+        g.gold[p] += 1
+    elif effect == "on_place:1X":
+        g.stack.append(("good", p))
+    elif effect == "swap_two":
+        g.stack.append(("swap", p))
+    elif effect == "opponent_two_targis":
+        g.next_targis[1 - p] = 2
+
+
+# ---- small choices ---------------------------------------------------------------------------
+def moves_good(g: Game, d: Decision) -> list[str]:
+    return list(TAKE_GOOD)
+
+
+def apply_good(g: Game, d: Decision, move: str) -> None:
+    g.stack.pop()
+    g.goods[d[1]][GOODS.index(move[1])] += 1
+
+
+def moves_merchant(g: Game, d: Decision) -> list[str]:
+    goods = g.goods[d[1]]
+    moves = []
+    for k in range(3):
+        if goods[k] >= 2:
+            moves += [f"m{GOODS[k]}{GOODS[j]}" for j in range(3) if j != k]
+        if goods[k] >= 3:
+            moves.append(f"m{GOODS[k]}G")
+    moves.append("done")
+    return moves
+
+
+def apply_merchant(g: Game, d: Decision, move: str) -> None:
+    p = d[1]
+    if move == "done":
+        g.stack.pop()
+        return
+    k = GOODS.index(move[1])
+    if move[2] == "G":
+        g.goods[p][k] -= 3
+        g.gold[p] += 1
+    else:
+        g.goods[p][k] -= 2
+        g.goods[p][GOODS.index(move[2])] += 1
+
+
+SILVER = {"s2": (2, 1), "s4": (4, 3)}
+SILVER_GOLD = {"s1G": (1, 2), "s2G": (2, 4)}
+
+
+def moves_silversmith(g: Game, d: Decision) -> list[str]:
+    p = d[1]
+    goods = g.goods[p]
+    moves = []
+    for k in range(3):
+        if goods[k] >= 2:
+            moves.append(f"s2{GOODS[k]}")
+        if goods[k] >= 4:
+            moves.append(f"s4{GOODS[k]}")
+    moves += [m for m, (n, _) in SILVER_GOLD.items() if g.gold[p] >= n]
+    return moves
+
+
+def apply_silversmith(g: Game, d: Decision, move: str) -> None:
+    p = d[1]
+    g.stack.pop()
+    if move in SILVER_GOLD:
+        n, vp = SILVER_GOLD[move]
+        g.gold[p] -= n
+    else:
+        n, vp = SILVER[move[:2]]
+        g.goods[p][GOODS.index(move[2])] -= n
+    g.vp[p] += vp
+
+
+def _fata_targets(g: Game) -> list[str]:
+    """R3: a face-up central card, unused this round, with no marker of either player."""
+    taken = g.markers[0] + g.markers[1]
+    return [
+        CENTRAL[i]
+        for i in range(9)
+        if g.central[i] != -1 and g.face_up[i] and not g.used[i] and CENTRAL[i] not in taken
+    ]
+
+
+def moves_fata_morgana(g: Game, d: Decision) -> list[str]:
+    targets = _fata_targets(g)
+    return [f"f{m}{t}" for m in g.markers[d[1]] for t in targets]
+
+
+def apply_fata_morgana(g: Game, d: Decision, move: str) -> None:
+    markers = g.markers[d[1]]
+    g.stack.pop()
+    markers.remove(move[1])
+    markers.append(move[2])
+    markers.sort()
+
+
+def moves_swap(g: Game, d: Decision) -> list[str]:
+    rows = g.display[d[1]]
+    places = [(r, c, CARDS[card].symbol) for r in range(3) for c, card in enumerate(rows[r])]
+    moves = [
+        f"w{a[0] + 1}{a[1] + 1}{b[0] + 1}{b[1] + 1}"
+        for i, a in enumerate(places)
+        for b in places[i + 1 :]
+        if a[2] != b[2]  # swapping two cards of one symbol changes nothing that scores
+    ]
+    moves.append("done")
+    return moves
+
+
+def apply_swap(g: Game, d: Decision, move: str) -> None:
+    g.stack.pop()
+    if move == "done":
+        return
+    rows = g.display[d[1]]
+    r1, c1, r2, c2 = (int(x) - 1 for x in move[1:5])
+    rows[r1][c1], rows[r2][c2] = rows[r2][c2], rows[r1][c1]
+
+
+def moves_discard(g: Game, d: Decision) -> list[str]:
+    goods = g.goods[d[1]]
+    if goods[0] + goods[1] + goods[2] <= 10:
+        return []
+    return [DISCARD_GOOD[k] for k in range(3) if goods[k]]
+
+
+def apply_discard(g: Game, d: Decision, move: str) -> None:
+    g.goods[d[1]][GOODS.index(move[1])] -= 1
+
+
+# ---- raids -----------------------------------------------------------------------------------
+def _raid_terms(code: str) -> tuple[str, int, int]:
+    """'raid:goods2|vp1' -> ('goods', 2, 1)."""
+    loss, vp = code.split(":")[1].split("|")
+    kind = "gold" if loss.startswith("gold") else "goods"
+    return kind, int(loss[len(kind) :]), int(vp[2:])
+
+
+def moves_raid(g: Game, d: Decision) -> list[str]:
+    _, p, code = d
+    kind, n, vp = _raid_terms(code)
+    goods = g.goods[p]
+    if kind == "gold":
+        moves = ["lG"] if g.gold[p] >= n else []
+    else:
+        moves = [
+            m
+            for m in RAID_GOODS[n]
+            if m.count("D") <= goods[0] and m.count("S") <= goods[1] and m.count("P") <= goods[2]
+        ]
+    if g.vp[p] >= vp or not moves:
+        moves.append("lV")  # R1: if nothing can be paid in full, the VP as far as they go
+    return moves
+
+
+def apply_raid(g: Game, d: Decision, move: str) -> None:
+    _, p, code = d
+    g.stack.pop()
+    kind, n, vp = _raid_terms(code)
+    if move == "lV":
+        g.vp[p] = max(0, g.vp[p] - vp)
+    elif move == "lG":
+        g.gold[p] -= n
+    else:
+        for ch in move[1:]:
+            g.goods[p][GOODS.index(ch)] -= 1
+
+
+MOVES: dict[str, Callable[[Game, Decision], list[str]]] = {
+    "place": moves_place,
+    "act": moves_act,
+    "tribe": moves_tribe,
+    "pay": moves_pay,
+    "row": moves_row,
+    "good": moves_good,
+    "merchant": moves_merchant,
+    "silversmith": moves_silversmith,
+    "fata_morgana": moves_fata_morgana,
+    "swap": moves_swap,
+    "discard": moves_discard,
+    "raid": moves_raid,
+}
+APPLY: dict[str, Callable[[Game, Decision, str], None]] = {
+    "place": apply_place,
+    "act": apply_act,
+    "tribe": apply_tribe,
+    "pay": apply_pay,
+    "row": apply_row,
+    "good": apply_good,
+    "merchant": apply_merchant,
+    "silversmith": apply_silversmith,
+    "fata_morgana": apply_fata_morgana,
+    "swap": apply_swap,
+    "discard": apply_discard,
+    "raid": apply_raid,
+}
+
+
+def subject(g: Game, d: Decision, move: str) -> str:
+    """The card a move is about, for the move log (a card id, or '')."""
+    kind = d[0]
+    if kind == "act" and move[0] == "u":
+        spot = move[1:]
+        if spot.isdigit():
+            return BORDER[int(spot)].id
+        return CARDS[g.central[CENTRAL.index(spot)]].id
+    if kind == "act" and move == "h":
+        return CARDS[g.hand[d[1]]].id
+    if kind in ("tribe", "pay", "row"):
+        return CARDS[d[2]].id
+    if kind == "place":
+        return BORDER[int(move[1:])].id
+    return ""

@@ -1,0 +1,156 @@
+"""What a player may know: the public table, without deck order or face-down card faces.
+
+In Targi the hidden information is the same for both players: the order of the two decks and
+the faces of the central cards laid face down this round. Hand cards were face up when taken, so
+they are public. `view()` is the page's picture of the game; `Observation` is the AI's: a game
+with the hidden cards taken out, from which `sample()` deals a consistent guess.
+"""
+
+from __future__ import annotations
+
+from .board import CENTRAL, CORNERS
+from .cards import CARDS, GOODS
+from .game import Game
+from .rng import shuffle
+from .scoring import result, score
+
+VIEW_VERSION = 1
+
+
+def _id(card: int) -> str | None:
+    return CARDS[card].id if card >= 0 else None
+
+
+def next_raid(g: Game) -> dict | None:
+    """The next corner the robber will reach, and in how many rounds."""
+    for k in range(1, 17):
+        spot = g.robber + k
+        if spot > 16:
+            return None
+        if spot in CORNERS:
+            return {"card": f"B{spot:02d}", "in_rounds": k}
+    return None
+
+
+def view(g: Game, player: int | None = None) -> dict:
+    """A JSON-ready picture of the game as a player sees it."""
+    top = g.stack[-1] if g.stack else None
+    decision: dict = {"kind": top[0] if top else "over", "player": top[1] if top else None}
+    if top and top[0] in ("tribe", "pay", "row"):
+        decision["card"] = CARDS[top[2]].id
+    if top and top[0] == "tribe":
+        decision["source"] = top[3]
+    if top and top[0] == "raid":
+        decision["raid"] = top[2]
+    players = []
+    for p in (0, 1):
+        players.append(
+            {
+                "goods": dict(zip(GOODS, g.goods[p], strict=True)),
+                "gold": g.gold[p],
+                "vp": g.vp[p],
+                "hand": _id(g.hand[p]),
+                "hand_locked": g.hand[p] != -1 and g.hand_round[p] == g.round,
+                "display": [[CARDS[c].id for c in row] for row in g.display[p]],
+                "targis": sorted(g.targis[p]),
+                "markers": list(g.markers[p]),
+                "to_place": g.to_place[p] if g.phase == "place" else 0,
+                "targis_next_round": g.next_targis[p],
+                "effects": sorted(g.effects[p]),
+                "amulet": g.first == p,
+            }
+        )
+    out = {
+        "version": VIEW_VERSION,
+        "you": player,
+        "round": min(g.round, 12),
+        "rounds_played": g.rounds_played,
+        "robber": g.robber,
+        "first": g.first,
+        "current_player": None if g.is_over else g.player,
+        "phase": g.phase if g.phase != "limits" else "act",
+        "decision": decision,
+        "legal": g.legal_moves(),
+        "central": [
+            {
+                "space": CENTRAL[i],
+                "card": _id(g.central[i]) if g.face_up[i] else None,
+                "face_up": g.face_up[i] and g.central[i] != -1,
+                "empty": g.central[i] == -1,
+                "kind": CARDS[g.central[i]].kind if g.central[i] != -1 else g.waiting[i],
+                "used": g.used[i],
+            }
+            for i in range(9)
+        ],
+        "decks": {"goods": len(g.goods_deck), "tribe": len(g.tribe_deck)},
+        "discards": {
+            "goods": [CARDS[c].id for c in g.goods_discard],
+            "tribe": [CARDS[c].id for c in g.tribe_discard],
+        },
+        "in_play": _id(g.in_play),
+        "next_raid": next_raid(g),
+        "can_undo": g.can_undo(g.player),
+        "players": players,
+        "over": g.is_over,
+    }
+    if g.is_over:
+        winner, decided_by = result(g)
+        out["scores"] = [score(g, 0).as_dict(), score(g, 1).as_dict()]
+        out["winner"] = winner
+        out["decided_by"] = decided_by
+    return out
+
+
+class Observation:
+    """A game as a player knows it: no seed, no generator state, no hidden card.
+
+    The unseen cards are kept as sorted sets, so two games that differ only in the order of
+    unseen cards give equal observations.
+    """
+
+    __slots__ = ("game", "unseen_goods", "unseen_tribe", "face_down")
+
+    def __init__(self, g: Game) -> None:
+        k = g.clone()
+        self.face_down = [i for i in range(9) if not g.face_up[i] and g.central[i] != -1]
+        hidden = [g.central[i] for i in self.face_down]
+        self.unseen_goods = sorted(g.goods_deck + [c for c in hidden if CARDS[c].kind == "goods"])
+        self.unseen_tribe = sorted(g.tribe_deck + [c for c in hidden if CARDS[c].kind == "tribe"])
+        self.face_down = [(i, CARDS[g.central[i]].kind) for i in self.face_down]
+        k.seed = k.rng = 0
+        k.goods_deck, k.tribe_deck = [], []
+        for i, _ in self.face_down:
+            k.central[i] = -1
+        k.record, k.record_players, k.choices = [], [], []
+        self.game = k
+
+    @property
+    def player(self) -> int:
+        return self.game.player
+
+    def legal_moves(self) -> list[str]:
+        return self.game.legal_moves()
+
+    def sample(self, seed: int) -> Game:
+        """A full game consistent with this observation: unseen cards dealt from `seed`."""
+        g = self.game.clone()
+        goods, tribe = self.unseen_goods[:], self.unseen_tribe[:]
+        state = shuffle(goods, seed)
+        g.rng = shuffle(tribe, state)
+        for i, kind in self.face_down:
+            g.central[i] = goods.pop() if kind == "goods" else tribe.pop()
+        g.goods_deck, g.tribe_deck = goods, tribe
+        return g
+
+    def key(self) -> tuple:
+        """Equal for equal observations (used by tests of the AI's honesty)."""
+        g = self.game
+        return (
+            tuple(self.unseen_goods), tuple(self.unseen_tribe), tuple(self.face_down),
+            tuple(g.central), tuple(g.face_up), tuple(g.stack), g.player, g.round,
+            tuple(map(tuple, g.goods)), tuple(g.gold), tuple(g.vp), tuple(g.hand),
+        )  # fmt: skip
+
+
+def observe(g: Game) -> Observation:
+    return Observation(g)
