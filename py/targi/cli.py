@@ -53,9 +53,8 @@ def format_log(g: Game) -> list[str]:
         elif kind == "reshuffle":
             lines.append(f"          {KIND_WORDS[kind]} {entry[1]}")
         else:
-            lines.append(
-                f"          {PLAYER_NAMES[entry[1]]} {KIND_WORDS[kind]} {' '.join(map(str, entry[2:]))}"
-            )
+            rest = " ".join(map(str, entry[2:]))
+            lines.append(f"          {PLAYER_NAMES[entry[1]]} {KIND_WORDS[kind]} {rest}")
     return lines
 
 
