@@ -195,7 +195,7 @@ def _push(kind: str) -> Callable[[Game, int, str], None]:
 
 def _caravan(g: Game, p: int, effect: str) -> None:
     card = g.draw_goods()
-    g._revealed = True
+    g._sealed = True
     if g.logging:
         g.log.append(("drawn", p, CARDS[card].id))
     gain(g, p, card, central=False)
@@ -204,7 +204,7 @@ def _caravan(g: Game, p: int, effect: str) -> None:
 
 def _tribal_expansion(g: Game, p: int, effect: str) -> None:
     card = g.draw_tribe()
-    g._revealed = True
+    g._sealed = True
     if g.logging:
         g.log.append(("drawn", p, CARDS[card].id))
     g.in_play = card

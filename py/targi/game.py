@@ -33,7 +33,7 @@ class Game:
         "central", "face_up", "waiting", "used", "goods", "gold", "vp", "hand", "hand_round",
         "display", "effects", "targis", "markers", "to_place", "next_targis", "stack",
         "in_play", "record", "record_players", "choices", "barrier", "log", "logging",
-        "_legal", "_revealed", "starter",
+        "_legal", "_sealed", "starter",
     )  # fmt: skip
 
     # ---- creation -------------------------------------------------------------------------
@@ -71,7 +71,7 @@ class Game:
         g.barrier = 0
         g.log = []
         g.logging = True
-        g._revealed = False
+        g._sealed = False
         g.round, g.rounds_played, g.robber = 1, 0, 1
         g.first = first_player
         g.starter = first_player
@@ -123,7 +123,7 @@ class Game:
         g.logging = logging
         g.log = self.log[:] if logging else []
         g._legal = self._legal
-        g._revealed = False
+        g._sealed = False
         return g
 
     # ---- the public interface ---------------------------------------------------------------
@@ -152,10 +152,10 @@ class Game:
         self.record.append(move)
         self.record_players.append(self.player)
         self.choices.append((legal.index(move), len(legal)))
-        self._revealed = False
+        self._sealed = False
         self._apply(move, forced=False)
         self._advance()
-        if self._revealed:
+        if self._sealed:  # no undo across a revealed card, randomness, or the opponent's move
             self.barrier = len(self.record)
 
     def play_unchecked(self, move: str) -> None:
@@ -203,6 +203,8 @@ class Game:
                     self._legal = moves
                     return
                 if moves:
+                    if self.record_players and self.player != self.record_players[-1]:
+                        self._sealed = True  # the opponent's turn came in between
                     self._apply(moves[0], forced=True)
                 else:
                     self.stack.pop()
@@ -285,7 +287,7 @@ class Game:
                     self.central[i] = card
                     self.waiting[i] = ""
             if not self.face_up[i] and self.central[i] != -1:
-                self._revealed = True
+                self._sealed = True
             self.face_up[i] = True
         self.used = [False] * 9
         self.rounds_played += 1
@@ -344,7 +346,7 @@ class Game:
         deck.extend(discard)
         discard.clear()
         self.rng = rng.shuffle(deck, self.rng)
-        self._revealed = True  # randomness drawn: no undo across it
+        self._sealed = True  # randomness drawn: no undo across it
         if self.logging:
             self.log.append(("reshuffle", kind))
 
