@@ -20,13 +20,16 @@ import hashlib
 import http.server
 import io
 import json
+import math
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tomllib
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -431,6 +434,113 @@ def ensure_site() -> None:
         build_site()
 
 
+# --------------------------------------------------------------------------- icons
+
+ICON_DIR = ROOT / "web" / "icons"
+SKY_TOP, SKY_LOW = (0xC9, 0x4F, 0x2C), (0xF4, 0xB8, 0x62)
+SUN = (0xFD, 0xE9, 0xB0)
+BACK_DUNE, FRONT_DUNE = (0xDB, 0x98, 0x4C), (0xB3, 0x66, 0x2B)
+TENT, TENT_DOOR = (0x4A, 0x22, 0x18), (0xF6, 0xCF, 0x86)
+
+
+def _in_triangle(x: float, y: float, apex: tuple[float, float], half: float, base: float) -> bool:
+    if not apex[1] <= y <= base:
+        return False
+    spread = half * (y - apex[1]) / (base - apex[1])
+    return abs(x - apex[0]) <= spread
+
+
+def _scene(x: float, y: float) -> tuple[int, int, int]:
+    """The icon: a Tuareg tent on the dunes under a low sun (unit square, y downwards)."""
+    t = min(y / 0.75, 1.0)
+    colour = (
+        round(SKY_TOP[0] + (SKY_LOW[0] - SKY_TOP[0]) * t),
+        round(SKY_TOP[1] + (SKY_LOW[1] - SKY_TOP[1]) * t),
+        round(SKY_TOP[2] + (SKY_LOW[2] - SKY_TOP[2]) * t),
+    )
+    if (x - 0.69) ** 2 + (y - 0.33) ** 2 <= 0.12**2:
+        colour = SUN
+    if y >= 0.63 + 0.045 * math.sin(2 * math.pi * (1.1 * x + 0.15)):
+        colour = BACK_DUNE
+    if _in_triangle(x, y, (0.40, 0.38), 0.23, 0.74):
+        colour = TENT
+    if _in_triangle(x, y, (0.40, 0.53), 0.065, 0.74):
+        colour = TENT_DOOR
+    if y >= 0.76 + 0.06 * math.sin(2 * math.pi * (0.8 * x + 0.55)):
+        colour = FRONT_DUNE
+    return colour
+
+
+def _png(width: int, rows: list[bytes]) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, len(rows), 8, 6, 0, 0, 0)  # 8-bit RGBA
+    raw = b"".join(b"\0" + row for row in rows)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def draw_icon(size: int, maskable: bool) -> bytes:
+    """RGBA PNG of the scene, 3x3 supersampled. The plain icon has rounded corners; the
+    maskable one is full-bleed with the tent and sun inside the central safe circle."""
+    samples = [(i + 0.5) / 3 for i in range(3)]
+    corner = 0.2
+    rows = []
+    for py in range(size):
+        row = bytearray()
+        for px in range(size):
+            r = g = b = a = 0
+            for sy in samples:
+                for sx in samples:
+                    x, y = (px + sx) / size, (py + sy) / size
+                    if not maskable:
+                        cx = min(max(x, corner), 1 - corner)
+                        cy = min(max(y, corner), 1 - corner)
+                        if (x - cx) ** 2 + (y - cy) ** 2 > corner**2:
+                            continue
+                    cr, cg, cb = _scene(x, y)
+                    r, g, b, a = r + cr, g + cg, b + cb, a + 1
+            if a:
+                row += bytes((round(r / a), round(g / a), round(b / a), round(255 * a / 9)))
+            else:
+                row += b"\0\0\0\0"
+        rows.append(bytes(row))
+    return _png(size, rows)
+
+
+FAVICON_SVG = """\
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#c94f2c"/><stop offset="0.75" stop-color="#f4b862"/>
+    </linearGradient>
+  </defs>
+  <rect width="100" height="100" rx="20" fill="url(#sky)"/>
+  <circle cx="69" cy="33" r="12" fill="#fde9b0"/>
+  <path d="M0 64 C20 58 40 60 60 67 S90 66 100 62 V100 H0Z" fill="#db984c"/>
+  <path d="M17 74 L40 38 L63 74Z" fill="#4a2218"/>
+  <path d="M33.5 74 L40 53 L46.5 74Z" fill="#f6cf86"/>
+  <path d="M0 80 C25 70 50 74 70 80 S95 84 100 80 V100 H0Z" fill="#b3662b"/>
+</svg>
+"""
+
+
+def write_icons() -> None:
+    """Regenerate web/icons/ (committed; run after changing the drawing)."""
+    ICON_DIR.mkdir(parents=True, exist_ok=True)
+    for size in (192, 512):
+        (ICON_DIR / f"icon-{size}.png").write_bytes(draw_icon(size, maskable=False))
+        (ICON_DIR / f"icon-maskable-{size}.png").write_bytes(draw_icon(size, maskable=True))
+    (ICON_DIR / "favicon.svg").write_text(FAVICON_SVG)
+    log(f"wrote icons to {ICON_DIR}")
+
+
 # --------------------------------------------------------------------------- serving
 
 
@@ -598,6 +708,7 @@ def main(argv: list[str] | None = None) -> int:
     test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
     bench_cmd = sub.add_parser("bench", help="build and run the page-load benchmark")
     bench_cmd.add_argument("bench_args", nargs=argparse.REMAINDER)
+    sub.add_parser("icons", help="regenerate the app icons in web/icons/")
     args = parser.parse_args(argv)
 
     if args.command == "serve":
@@ -607,6 +718,9 @@ def main(argv: list[str] | None = None) -> int:
         return run_tests(args.pytest_args)
     if args.command == "bench":
         return run_bench(args.bench_args)
+    if args.command == "icons":
+        write_icons()
+        return 0
     build_site()
     return 0
 
