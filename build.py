@@ -270,7 +270,7 @@ def _sha256(path: Path) -> str:
 
 def content_version(site: Path, files: list[str]) -> str:
     digest = hashlib.sha256()
-    for rel in files:
+    for rel in sorted(files):
         digest.update(rel.encode() + b"\0" + _sha256(site / rel).encode() + b"\n")
     return digest.hexdigest()[:16]
 
@@ -404,7 +404,7 @@ def build_site(site: Path = SITE, *, quiet: bool = False) -> dict[str, Any]:
     config = pyscript_config(wheel_rel, modules)
     (scratch / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
-    files = [p.relative_to(scratch).as_posix() for p in _files_under(scratch)]
+    files = sorted(p.relative_to(scratch).as_posix() for p in _files_under(scratch))
     version = content_version(scratch, files)
     # build.json is listed (and precached) too: the AI worker reads the wheel name from it.
     files = sorted([*files, "build.json"])
@@ -578,9 +578,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that stops reading (navigation, closed page) is normal, not an error.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(
     port: int = 0, directory: Path = SITE, prefix: str = SUBPATH, quiet: bool = False
-) -> http.server.ThreadingHTTPServer:
+) -> SiteServer:
     handler = type(
         "BoundSiteHandler",
         (SiteHandler,),
@@ -590,9 +600,7 @@ def make_server(
     def factory(*args: Any, **kwargs: Any) -> SiteHandler:
         return handler(*args, directory=str(directory), **kwargs)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), factory)
-    server.daemon_threads = True
-    return server
+    return SiteServer(("127.0.0.1", port), factory)
 
 
 def serve(port: int, build: bool) -> None:
