@@ -1,0 +1,35 @@
+"""The computer opponent: alpha-beta search over sampled deals of the unseen cards.
+
+    from targi.ai import LEVELS, choose_move, hint
+    choose_move(game, "hard", seed=0) -> a legal move for game.current_player
+    hint(game, seed=0) -> Hint(move, key, params, text)
+
+It looks only at `targi.view.observe(game)`: never the deck order or face-down cards.
+docs/ai.md describes the levels, the search and the evaluation.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from .choose import decide
+from .hint import REASONS, Hint, hint
+from .levels import LEVELS as LEVEL_SETTINGS
+from .player import AIPlayer
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+
+def choose_move(game: Game, level: str, seed: int = 0) -> str:
+    """A legal move for the player to move, at the given level; the same for the same seed."""
+    if level not in LEVEL_SETTINGS:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    return decide(game, level, seed).move
+
+
+def make_player(level: str, seed: int) -> AIPlayer:
+    if level not in LEVEL_SETTINGS:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    return AIPlayer(level, seed)
+
+
+__all__ = ["LEVELS", "REASONS", "Hint", "choose_move", "hint", "make_player"]

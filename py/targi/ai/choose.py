@@ -1,0 +1,70 @@
+"""A decision under hidden cards: search several sampled deals of the unseen cards and add up.
+
+The computer sees only `observe(game)` (public table, unseen cards as a set). Each sample deals
+those cards in one order (`Observation.sample`); a search in that world values every legal move;
+the move with the best total wins. The real deck order never enters: two games that differ only
+in the order of unseen cards give the same observation, hence the same samples and the same move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..game import Game
+from ..rng import next_value
+from ..view import observe
+from .levels import LEVELS, Level
+from .policy import QUICK, quick_move
+from .search import Search
+
+
+@dataclass
+class Decision:
+    move: str
+    values: dict[str, float]  # mean value per legal move (empty when no search was needed)
+    nodes: int
+    depth: int  # shallowest completed iteration over the samples
+    samples: int
+
+
+def sample_seed(seed: int, k: int) -> int:
+    state, r = next_value((seed * 0x9E3779B1 + k) & ((1 << 64) - 1))
+    return r & 0xFFFFFFFF
+
+
+def decide(
+    game: Game,
+    level: Level | str,
+    seed: int = 0,
+    nodes: int | None = None,
+    seconds: float | None = None,
+) -> Decision:
+    lv = LEVELS[level] if isinstance(level, str) else level
+    obs = observe(game)
+    moves = obs.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to choose")
+    if len(moves) == 1:
+        return Decision(moves[0], {}, 0, 0, 0)
+    if obs.game.stack[-1][0] in QUICK:
+        return Decision(quick_move(obs.game), {}, 0, 0, 0)
+    budget = nodes if nodes is not None else lv.nodes
+    per_sample = max(1, budget // lv.samples)
+    totals = dict.fromkeys(moves, 0.0)
+    used, depth = 0, 99
+    for k in range(lv.samples):
+        world = obs.sample(sample_seed(seed, k))
+        share = seconds / lv.samples if seconds else None
+        result = Search(per_sample, share).root(world, lv.max_depth)
+        used += result.nodes
+        depth = min(depth, result.depth)
+        for m in moves:
+            totals[m] += result.values[m]
+    means = {m: v / lv.samples for m, v in totals.items()}
+    if lv.noise:
+        state = seed ^ 0x5DEECE66D
+        for m in moves:
+            state, r = next_value(state)
+            means[m] += lv.noise * ((r % 2001) / 1000.0 - 1.0)
+    best = max(moves, key=lambda m: means[m])
+    return Decision(best, means, used, depth, lv.samples)

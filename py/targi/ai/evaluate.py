@@ -1,0 +1,400 @@
+"""How good a position looks for one player: what they have, what is on its way, what it can become.
+
+The value is in victory points, mine minus the opponent's. It reads the game state (read-only)
+and the card table; it never looks at hidden cards (the search only ever holds sampled worlds
+built from `observe()`). Weights live in `Weights` so that self-play tuning changes numbers, not
+code (docs/ai.md, "Tuning").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import COLUMN_OF, CORNERS, FACING, ROW_OF
+from ..cards import BORDER, CARDS
+from ..game import Game
+from ..scoring import score
+
+GOODS_LIMIT = 10
+GOLD_LIMIT = 3
+DISPLAY_LIMIT = 12
+CENTRAL = "ABCDEFGHI"
+
+
+@dataclass(frozen=True)
+class Weights:
+    good: float = 0.5  # one good, many rounds ahead (what it helps to buy)
+    gold: float = 1.1
+    balance: float = 0.15  # per unit of the scarcest good: costs mix all three
+    hand: float = 0.45  # share of a hand card's worth (it still needs a Noble)
+    identical: tuple[float, float, float, float] = (0.0, 0.35, 1.1, 2.2)  # row of n alike
+    different: tuple[float, float, float, float] = (0.0, 0.15, 0.5, 1.0)  # row of n unlike
+    pair: float = 0.45  # an odd card towards the next vp_per_two pair
+    affordable: float = 0.15  # per visible tribe card the goods can buy now
+    pending: float = 0.9  # share of an unused action's estimated worth
+    unplaced: float = 0.7  # share of the best free border card for a Targi still to place
+    effect_per_round: float = 0.35  # lasting effects (goods bonus, discount, ...) per round left
+    immunity_per_raid: float = 1.2
+    win: float = 3.0  # a won game's bonus on top of the margin (terminal positions only)
+
+
+WEIGHTS = Weights()
+UNIT = (1.0, 1.0, 1.0, 0.85, 0.7, 0.55, 0.45, 0.4, 0.35, 0.3, 0.3)  # n-th good of one kind
+
+
+def _parse_gain(effect: str) -> tuple[int, int, int, int, int, int]:
+    """'gain:1S+1D' -> (dates, salt, pepper, gold, vp, goods of choice)."""
+    out = [0, 0, 0, 0, 0, 0]
+    body = effect.split(":", 1)[1]
+    if body == "D/S/P":
+        out[5] = 1
+        return tuple(out)  # type: ignore[return-value]
+    for part in body.split("+"):
+        out[("D", "S", "P", "G", "VP").index(part[1:])] += int(part[0])
+    return tuple(out)  # type: ignore[return-value]
+
+
+GAIN = {c.index: _parse_gain(c.effect) for c in CARDS if c.kind == "goods"}
+SYMBOL = [c.symbol for c in CARDS]
+VP = [c.vp for c in CARDS]
+EFFECT = [c.effect for c in CARDS]
+AVERAGE_GAIN = [sum(v[k] for v in GAIN.values()) / len(GAIN) for k in range(6)]
+
+
+# ---- time --------------------------------------------------------------------------------------
+def rounds_after_this(g: Game) -> int:
+    """Whole rounds still to come after the current one (robber track and display race)."""
+    if g.phase == "over":
+        return 0
+    start = g.robber + (1 if g.phase == "raid" else 0)  # during a raid the round is still ahead
+    spots = sum(1 for n in range(start + 1, 16) if n not in CORNERS)
+    most = max(g.display_count(0), g.display_count(1))
+    if most >= DISPLAY_LIMIT:
+        return 0
+    return min(spots, DISPLAY_LIMIT - most)
+
+
+def acts_this_round(g: Game, p: int) -> int:
+    """1 if player p still has (some of) their actions ahead in this round."""
+    phase = g.phase
+    if phase == "over" or (phase == "raid" and g.robber == 16):
+        return 0
+    if phase in ("raid", "place"):
+        return 1
+    if g.actor == p:
+        return 1 if phase == "act" else 0
+    return 0 if p == g.first else 1
+
+
+def chances(g: Game, p: int) -> int:
+    """Action phases player p still has: this round's (if not done) plus later rounds'."""
+    return acts_this_round(g, p) + rounds_after_this(g)
+
+
+SCALE = (0.0, 0.55, 0.85, 1.0)
+
+
+def time_scale(opportunities: int) -> float:
+    return SCALE[min(opportunities, 3)]
+
+
+# ---- resources ---------------------------------------------------------------------------------
+def goods_worth(goods: list[int], gold: int, w: Weights = WEIGHTS) -> float:
+    """Goods and gold by what they can still buy, before the time scale."""
+    total = 0.0
+    for n in goods:
+        total += sum(UNIT[: min(n, len(UNIT))])
+    over = sum(goods) - GOODS_LIMIT
+    if over > 0:
+        total -= 0.6 * over
+    value = w.good * total + w.balance * min(goods)
+    value += w.gold * min(gold, GOLD_LIMIT) + 0.3 * w.gold * max(0, gold - GOLD_LIMIT)
+    return value
+
+
+def cheapest_cost(card: int, goods: list[int], gold: int, discount: bool) -> float | None:
+    """The goods-and-gold worth given up by the cheapest affordable payment, or None."""
+    best = None
+    for alt in CARDS[card].costs or ((0, 0, 0, 0),):
+        bases = [alt]
+        if discount and (alt[0] or alt[1] or alt[2]):
+            bases = [tuple(alt[j] - (j == k) for j in range(4)) for k in range(3) if alt[k]]
+        for c in bases:
+            if c[0] <= goods[0] and c[1] <= goods[1] and c[2] <= goods[2] and c[3] <= gold:
+                left = [goods[0] - c[0], goods[1] - c[1], goods[2] - c[2]]
+                cost = goods_worth(goods, gold) - goods_worth(left, gold - c[3])
+                if best is None or cost < best:
+                    best = cost
+    return best
+
+
+# ---- the display -------------------------------------------------------------------------------
+def row_worth(symbols: list[str], boosted: bool, w: Weights = WEIGHTS) -> float:
+    """A row's bonus if full, or its promise if not (before the time scale)."""
+    n = len(symbols)
+    if n == 0:
+        return 0.0
+    kinds = len(set(symbols))
+    if n == 4:
+        if kinds == 1:
+            return 4.0
+        return (4.0 if boosted else 2.0) if kinds == 4 else 0.0
+    if kinds == 1:
+        return w.identical[n] + (w.different[n] if n == 1 else 0.0)
+    if kinds == n:
+        return w.different[n] * (2.0 if boosted else 1.0)
+    return 0.0
+
+
+def display_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
+    """Card VP, pair bonuses and row bonuses: exact for what is done, scaled for what is not."""
+    boosted = "diverse_rows_four" in g.effects[p]
+    value = 0.0
+    for row in g.display[p]:
+        if not row:
+            continue
+        for c in row:
+            value += VP[c]
+        worth = row_worth([SYMBOL[c] for c in row], boosted, w)
+        value += worth if len(row) == 4 else scale * worth
+    return value + pairs_worth(g, p, scale, -1, w)
+
+
+def pairs_worth(g: Game, p: int, scale: float, extra: int = -1, w: Weights = WEIGHTS) -> float:
+    """vp_per_two bonuses: whole pairs exactly, an odd card as promise (with an extra card)."""
+    cards = [c for row in g.display[p] for c in row]
+    if extra != -1:
+        cards.append(extra)
+    value = 0.0
+    for c in cards:
+        if EFFECT[c].startswith("vp_per_two:"):
+            target = EFFECT[c][11:]
+            n = sum(1 for x in cards if SYMBOL[x] == target)
+            value += n // 2 + (scale * w.pair if n % 2 else 0.0)
+    return value
+
+
+def placement_gain(g: Game, p: int, card: int, scale: float, w: Weights = WEIGHTS) -> float:
+    """What placing `card` in its best row adds: VP, row promise, pairs, its effect."""
+    boosted = "diverse_rows_four" in g.effects[p]
+    s = SYMBOL[card]
+    best = None
+    for row in g.display[p]:
+        if len(row) >= 4:
+            continue
+        symbols = [SYMBOL[c] for c in row]
+        before = scale * row_worth(symbols, boosted, w)
+        after = row_worth(symbols + [s], boosted, w) * (1.0 if len(row) == 3 else scale)
+        if best is None or after - before > best:
+            best = after - before
+    if best is None:
+        return -99.0  # no room (the engine will not offer it)
+    gain = VP[card] + best
+    gain += pairs_worth(g, p, scale, card, w) - pairs_worth(g, p, scale, -1, w)
+    return gain + effect_worth(g, p, EFFECT[card], w)
+
+
+def effect_worth(g: Game, p: int, effect: str, w: Weights = WEIGHTS) -> float:
+    """The worth of a lasting or one-off effect beyond the card's VP."""
+    if not effect or effect.startswith("vp_per_two"):
+        return 0.0
+    later = chances(g, p) - 1 if effect not in ("on_place:1G", "on_place:1X") else 0
+    if effect == "on_place:1G":
+        return w.gold * time_scale(chances(g, p))
+    if effect == "on_place:1X":
+        return w.good * time_scale(chances(g, p))
+    if effect == "raid_immunity":
+        return w.immunity_per_raid * raids_ahead(g)
+    if effect == "opponent_two_targis":
+        return 1.5 if rounds_after_this(g) else 0.0
+    if effect == "diverse_rows_four":
+        return 0.3 * max(0, later)
+    if effect == "swap_two":
+        return 0.2
+    if effect.startswith("goods_bonus"):
+        return 1.4 * w.effect_per_round * max(0, later)
+    return w.effect_per_round * max(0, later)
+
+
+def raids_ahead(g: Game) -> int:
+    start = g.robber + (0 if g.phase == "raid" else 1)
+    return sum(1 for n in (4, 8, 12, 16) if n >= start)
+
+
+# ---- actions on the table ----------------------------------------------------------------------
+def tribe_option(g: Game, p: int, card: int, scale: float, w: Weights = WEIGHTS) -> float:
+    """The best of buying, keeping or discarding a tribe card (discarding is worth 0)."""
+    best = 0.0
+    if g.display_count(p) < DISPLAY_LIMIT:
+        cost = cheapest_cost(
+            card, g.goods[p], g.gold[p], f"discount:{SYMBOL[card]}" in g.effects[p]
+        )
+        if cost is not None:
+            best = placement_gain(g, p, card, scale, w) - cost * scale
+    if g.hand[p] == -1 and rounds_after_this(g) > 0:
+        best = max(best, w.hand * VP[card])
+    return best
+
+
+def goods_card_gain(g: Game, p: int, card: int, central: bool, scale: float) -> float:
+    d, s, pe, gold, vp, choice = GAIN[card]
+    goods = g.goods[p]
+    after = [goods[0] + d, goods[1] + s, goods[2] + pe]
+    if central:
+        for k, code in enumerate(("goods_bonus:D", "goods_bonus:S", "goods_bonus:P")):
+            after[k] += g.effects[p].get(code, 0)
+    if choice:
+        k = after.index(min(after))
+        after[k] += 1
+    base = goods_worth(goods, g.gold[p])
+    return vp + scale * (goods_worth(after, g.gold[p] + gold) - base)
+
+
+def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -> float:
+    effect = BORDER[n].effect
+    goods, gold = g.goods[p], g.gold[p]
+    if effect.startswith("take:"):
+        k = "DSP".index(effect[-1])
+        after = goods[:]
+        after[k] += 1
+        return scale * (goods_worth(after, gold) - goods_worth(goods, gold))
+    if effect == "noble":
+        card = g.hand[p]
+        if card == -1 or g.hand_round[p] == g.round:
+            return 0.0
+        return max(0.0, tribe_option(g, p, card, scale, w) - w.hand * VP[card])
+    if effect == "silversmith":
+        best = 0.0
+        if gold >= 2:
+            best = 4 - scale * (goods_worth(goods, gold) - goods_worth(goods, gold - 2))
+        if gold >= 1:
+            best = max(best, 2 - scale * (goods_worth(goods, gold) - goods_worth(goods, gold - 1)))
+        for k in range(3):
+            for n_goods, vp in ((2, 1), (4, 3)):
+                if goods[k] >= n_goods:
+                    after = goods[:]
+                    after[k] -= n_goods
+                    best = max(
+                        best, vp - scale * (goods_worth(goods, gold) - goods_worth(after, gold))
+                    )
+        return best
+    if effect == "merchant":
+        return 0.25 * scale if max(goods) >= 3 else 0.05
+    if effect == "caravan":
+        return scale * w.good * (AVERAGE_GAIN[0] + AVERAGE_GAIN[1] + AVERAGE_GAIN[2]) + (
+            AVERAGE_GAIN[4] + scale * w.gold * AVERAGE_GAIN[3]
+        )
+    if effect == "tribal_expansion":
+        return 0.8 * scale + 0.3
+    if effect == "fata_morgana":
+        return 0.4 * scale
+    return 0.0
+
+
+def central_action(g: Game, p: int, i: int, scale: float, w: Weights = WEIGHTS) -> float:
+    card = g.central[i]
+    if card == -1 or not g.face_up[i]:
+        return 0.0
+    if CARDS[card].kind == "goods":
+        return goods_card_gain(g, p, card, True, scale)
+    return tribe_option(g, p, card, scale, w)
+
+
+def _crossings(targis: list[int]) -> list[int]:
+    rows = {ROW_OF[t] for t in targis if t in ROW_OF}
+    cols = {COLUMN_OF[t] for t in targis if t in COLUMN_OF}
+    return [r * 3 + c for r in rows for c in cols]
+
+
+def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
+    """Actions placed but not yet carried out this round (and Targis still to place)."""
+    phase = g.phase
+    if phase not in ("place", "act"):
+        return 0.0
+    if phase == "act" and acts_this_round(g, p) == 0:
+        return 0.0
+    value = 0.0
+    for n in g.targis[p]:
+        value += border_action(g, p, n, scale, w)
+    if phase == "place":
+        for i in _crossings(g.targis[p]):
+            value += central_action(g, p, i, scale, w)
+        left = g.to_place[p]
+        if left:
+            theirs = g.targis[1 - p]
+            mine = g.targis[p]
+            access = "robber_access" in g.effects[p]
+            free = sorted(
+                (
+                    border_action(g, p, n, scale, w)
+                    for n in BORDER
+                    if n not in CORNERS
+                    and n not in mine
+                    and n not in theirs
+                    and (n != g.robber or access)
+                    and FACING[n] not in theirs
+                ),
+                reverse=True,
+            )
+            value += w.unplaced * sum(free[:left])
+    else:
+        for letter in g.markers[p]:
+            value += central_action(g, p, CENTRAL.index(letter), scale, w)
+    return w.pending * value
+
+
+# ---- the whole position ------------------------------------------------------------------------
+def player_worth(g: Game, p: int, w: Weights = WEIGHTS) -> float:
+    ahead = chances(g, p)
+    scale = time_scale(ahead)
+    value = float(g.vp[p]) + display_worth(g, p, scale, w)
+    goods, gold = g.goods[p], g.gold[p]
+    value += scale * goods_worth(goods, gold, w)
+    value += 0.001 * (gold * 100 + sum(goods))  # the tie-break (R2)
+    if ahead:
+        value += pending_worth(g, p, scale, w)
+        hand = g.hand[p]
+        if hand != -1 and (ahead > 1 or g.hand_round[p] != g.round):
+            value += w.hand * VP[hand] * scale
+        for i in range(9):
+            card = g.central[i]
+            if (
+                card != -1
+                and g.face_up[i]
+                and CARDS[card].kind == "tribe"
+                and cheapest_cost(card, goods, gold, False) is not None
+            ):
+                value += w.affordable * scale
+        later = ahead - acts_this_round(g, p)
+        for effect, count in g.effects[p].items():
+            if effect.startswith("goods_bonus"):
+                value += count * 1.4 * w.effect_per_round * later
+            elif effect.startswith(("discount", "robber_access", "hand_without_noble")):
+                value += w.effect_per_round * later * 0.5
+            elif effect == "raid_immunity":
+                value += w.immunity_per_raid * raids_ahead(g)
+        if g.next_targis[p] < 3 and g.phase != "place":
+            value -= 1.5
+    return value
+
+
+def evaluate(g: Game, p: int, w: Weights = WEIGHTS) -> float:
+    """Player p's prospects minus the opponent's, in VP."""
+    if g.phase == "over":
+        return final_value(g, p, w)
+    return player_worth(g, p, w) - player_worth(g, 1 - p, w)
+
+
+def final_score(g: Game, p: int) -> float:
+    s = score(g, p)
+    return s.total + 0.001 * (s.gold * 100 + s.goods)
+
+
+def final_value(g: Game, p: int, w: Weights = WEIGHTS) -> float:
+    """A finished game: the margin, tie-break included, plus a bonus for winning."""
+    margin = final_score(g, p) - final_score(g, 1 - p)
+    if margin > 1e-9:
+        return margin + w.win
+    if margin < -1e-9:
+        return margin - w.win
+    return 0.0

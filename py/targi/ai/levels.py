@@ -1,0 +1,25 @@
+"""The three levels: how much the computer thinks, over how many guessed deals, how carefully.
+
+Budgets are in nodes (moves applied while searching), so a level plays the same move on every
+machine; docs/ai.md gives the times these budgets take in CPython and in the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str  # shown to players
+    nodes: int  # total search budget per decision, shared by the sampled deals
+    samples: int  # deals of the unseen cards searched (determinizations)
+    max_depth: int  # plies (placements, actions, tribe cards; follow-ups are free)
+    noise: float  # VP of seeded noise added to root values: a slip now and then
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("Nomad", nodes=300, samples=1, max_depth=2, noise=2.0),
+    "medium": Level("Caravan master", nodes=3000, samples=2, max_depth=30, noise=0.0),
+    "hard": Level("Tuareg chief", nodes=12000, samples=3, max_depth=30, noise=0.0),
+}

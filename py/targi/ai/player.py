@@ -1,0 +1,21 @@
+"""The computer as a player callable, like targi.players' random and greedy (for matches)."""
+
+from __future__ import annotations
+
+from ..game import Game
+from ..rng import next_value
+from .choose import decide
+
+
+class AIPlayer:
+    def __init__(self, level: str, seed: int = 0) -> None:
+        self.name = level
+        self.level = level
+        self.state = seed
+        self.nodes = 0  # total search work, for reports
+
+    def __call__(self, g: Game) -> str:
+        self.state, r = next_value(self.state)
+        decision = decide(g, self.level, r & 0xFFFFFFFF)
+        self.nodes += decision.nodes
+        return decision.move

@@ -1,0 +1,65 @@
+"""Quick answers to the small follow-up choices: how to pay, which row, which good, what to discard.
+
+These are decided from the evaluation's own measures without looking ahead, so the search can
+fold them into the move that caused them instead of spending plies on them.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from .evaluate import SYMBOL, chances, goods_worth, row_worth, time_scale
+
+GOODS = "DSP"
+QUICK = frozenset({"pay", "row", "good", "discard"})
+
+
+def _pay(g: Game, p: int, moves: list[str]) -> str:
+    goods, gold = g.goods[p], g.gold[p]
+
+    def left(move: str) -> float:
+        after = [goods[k] - move.count(GOODS[k]) for k in range(3)]
+        return goods_worth(after, gold - move.count("G"))
+
+    return max(moves, key=left)
+
+
+def _row(g: Game, p: int, card: int, moves: list[str]) -> str:
+    scale = time_scale(chances(g, p))
+    boosted = "diverse_rows_four" in g.effects[p]
+    s = SYMBOL[card]
+
+    def gain(move: str) -> float:
+        row = g.display[p][int(move[1]) - 1]
+        symbols = [SYMBOL[c] for c in row]
+        before = scale * row_worth(symbols, boosted)
+        after = row_worth(symbols + [s], boosted) * (1.0 if len(row) == 3 else scale)
+        return after - before
+
+    return max(moves, key=gain)
+
+
+def _good(g: Game, p: int, moves: list[str], sign: int) -> str:
+    goods, gold = g.goods[p], g.gold[p]
+
+    def worth(move: str) -> float:
+        after = goods[:]
+        after["DSP".index(move[1])] += sign
+        return goods_worth(after, gold)
+
+    return max(moves, key=worth)
+
+
+def quick_move(g: Game) -> str:
+    """The move for a QUICK decision (pay, row, good, discard)."""
+    top = g.stack[-1]
+    kind, p = top[0], top[1]
+    moves = g.legal_moves()
+    if kind == "pay":
+        return _pay(g, p, moves)
+    if kind == "row":
+        return _row(g, p, top[2], moves)
+    if kind == "good":
+        return _good(g, p, moves, 1)
+    if kind == "discard":
+        return _good(g, p, moves, -1)
+    raise ValueError(f"no quick answer for {kind!r}")

@@ -1,0 +1,229 @@
+"""Negamax alpha-beta over one sampled world, with iterative deepening, a transposition table,
+history move ordering and a node budget.
+
+Targi's turns are lopsided: a player often makes several decisions in a row (all of the first
+player's actions, then the second's). So the value is negated only when the player to move
+changes, not at every ply. Only the decisions that shape the game cost a ply (placing a Targi,
+choosing an action, a tribe card, Fata Morgana); their small follow-ups (payment, row, good,
+discards) are answered by `policy.quick_move`, and trades and raids by a one-step look, inside
+the same ply.
+
+A node is one move applied to a copy of the game: a deterministic measure of work, so a budget
+in nodes gives the same move on every machine.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..game import Game
+from .evaluate import WEIGHTS, Weights, evaluate, final_value
+from .policy import QUICK, quick_move
+
+SEARCHED = frozenset({"place", "act", "tribe", "fata_morgana"})
+INF = float("inf")
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class OutOfBudget(Exception):
+    """The node (or time) budget is spent: the current iteration is abandoned."""
+
+
+@dataclass
+class RootResult:
+    values: dict[str, float]  # move -> value for the player to move (best is exact)
+    depth: int  # the last iteration completed
+    nodes: int
+    complete: bool  # the tree was searched to its end: deeper would change nothing
+    best: str = ""
+    pv: list[str] = field(default_factory=list)
+
+
+def state_key(g: Game) -> tuple:
+    """Everything that decides what can happen next in this (sampled) world."""
+    d0, d1 = g.display
+    return (
+        g.phase, g.player, g.round, g.robber, g.first, g.actor, g.place_turn,
+        tuple(g.central), tuple(g.face_up), tuple(g.used), tuple(g.stack),
+        tuple(g.goods[0]), tuple(g.goods[1]), tuple(g.gold), tuple(g.vp),
+        tuple(g.hand), tuple(g.hand_round),
+        tuple(d0[0]), tuple(d0[1]), tuple(d0[2]), tuple(d1[0]), tuple(d1[1]), tuple(d1[2]),
+        tuple(sorted(g.targis[0])), tuple(sorted(g.targis[1])),
+        tuple(g.markers[0]), tuple(g.markers[1]), tuple(g.to_place), tuple(g.next_targis),
+        len(g.goods_deck), len(g.tribe_deck), tuple(g.goods_discard), len(g.tribe_discard),
+        g.rng,
+    )  # fmt: skip
+
+
+class Search:
+    def __init__(
+        self,
+        nodes: int,
+        seconds: float | None = None,
+        weights: Weights = WEIGHTS,
+    ) -> None:
+        self.limit = nodes
+        self.nodes = 0
+        self.deadline = time.perf_counter() + seconds if seconds else None
+        self.weights = weights
+        self.tt: dict[tuple, tuple] = {}
+        self.history: dict[str, int] = {}
+        self.cut = False  # some line was stopped by the depth limit in this iteration
+
+    # ---- moving ---------------------------------------------------------------------------
+    def count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfBudget
+        if (
+            self.deadline is not None
+            and not self.nodes & 63
+            and time.perf_counter() > self.deadline
+        ):
+            raise OutOfBudget
+
+    def child(self, g: Game, move: str) -> Game:
+        """A copy of g after `move`, carried on to the next decision worth a ply."""
+        self.count()
+        c = g.clone()
+        c.play_unchecked(move)
+        self.settle(c)
+        return c
+
+    def settle(self, g: Game) -> None:
+        """Answer follow-up decisions in place until one worth searching (or the end)."""
+        while g.phase != "over":
+            kind = g.stack[-1][0]
+            if kind in SEARCHED:
+                return
+            move = quick_move(g) if kind in QUICK else self.greedy(g)
+            self.count()
+            g.play_unchecked(move)
+
+    def greedy(self, g: Game) -> str:
+        """The move that looks best one step ahead (its quick follow-ups included)."""
+        p = g.player
+        best, best_value = "", -INF
+        for move in g.legal_moves():
+            self.count()
+            c = g.clone()
+            c.play_unchecked(move)
+            while c.phase != "over" and c.player == p and c.stack[-1][0] in QUICK:
+                self.count()
+                c.play_unchecked(quick_move(c))
+            value = final_value(c, p, self.weights) if c.phase == "over" else self.value(c, p)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def value(self, g: Game, p: int) -> float:
+        return evaluate(g, p, self.weights)
+
+    # ---- searching ------------------------------------------------------------------------
+    def ordered(self, g: Game, first: str | None) -> list[str]:
+        moves = g.legal_moves()
+        history = self.history
+        kind = g.stack[-1][0]
+        moves.sort(key=lambda m: -history.get(kind + m, 0))
+        if first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        elif kind == "act" and moves[-1] == "done" and len(moves) > 1:
+            pass  # "done" is already last in the engine's order and rarely best
+        return moves
+
+    def leaf(self, g: Game, p: int) -> float:
+        """Quiet the position (an open tribe card or Fata Morgana), then evaluate for p."""
+        if g.phase != "over" and g.stack[-1][0] in ("tribe", "fata_morgana"):
+            g = g.clone()
+            while g.phase != "over" and g.stack[-1][0] in ("tribe", "fata_morgana"):
+                move = self.greedy(g)
+                self.count()
+                g.play_unchecked(move)
+                self.settle(g)
+        if g.phase == "over":
+            return final_value(g, p, self.weights)
+        return self.value(g, p)
+
+    def negamax(self, g: Game, depth: int, alpha: float, beta: float) -> float:
+        """The value of g for the player to move, searched `depth` plies deep (fail-soft)."""
+        p = g.player
+        if depth <= 0:
+            self.cut = True
+            return self.leaf(g, p)
+        key = state_key(g)
+        entry = self.tt.get(key)
+        first = None
+        if entry is not None:
+            e_depth, e_value, e_flag, first, e_cut = entry
+            if e_depth >= depth and (
+                e_flag == EXACT
+                or (e_flag == LOWER and e_value >= beta)
+                or (e_flag == UPPER and e_value <= alpha)
+            ):
+                self.cut = self.cut or e_cut
+                return e_value
+        kind = g.stack[-1][0]
+        outer_cut = self.cut
+        self.cut = False
+        start_alpha = alpha
+        best, best_move = -INF, ""
+        for move in self.ordered(g, first):
+            c = self.child(g, move)
+            if c.phase == "over":
+                v = final_value(c, p, self.weights)
+            elif c.player == p:
+                v = self.negamax(c, depth - 1, alpha, beta)
+            else:
+                v = -self.negamax(c, depth - 1, -beta, -alpha)
+            if v > best:
+                best, best_move = v, move
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        self.history[kind + move] = self.history.get(kind + move, 0) + depth * depth
+                        break
+        flag = UPPER if best <= start_alpha else LOWER if best >= beta else EXACT
+        self.tt[key] = (depth, best, flag, best_move, self.cut)
+        self.cut = self.cut or outer_cut
+        return best
+
+    def root(self, g: Game, max_depth: int) -> RootResult:
+        """Iterative deepening at the root: every root move gets a value (exact for the best,
+        an upper bound for the others), from the deepest iteration the budget allowed."""
+        p = g.player
+        order = g.legal_moves()
+        values: dict[str, float] = {}
+        depth_done = 0
+        complete = False
+        for depth in range(1, max_depth + 1):
+            current: dict[str, float] = {}
+            self.cut = False
+            try:
+                alpha = -INF
+                for move in order:
+                    c = self.child(g, move)
+                    if c.phase == "over":
+                        v = final_value(c, p, self.weights)
+                    elif c.player == p:
+                        v = self.negamax(c, depth - 1, alpha, INF)
+                    else:
+                        v = -self.negamax(c, depth - 1, -INF, -alpha)
+                    current[move] = v
+                    alpha = max(alpha, v)
+            except OutOfBudget:
+                if order[0] in current:  # the old best was re-searched: trust this iteration's
+                    top = current[order[0]]
+                    values = {m: current.get(m, min(values.get(m, top), top)) for m in order}
+                break
+            values = current
+            depth_done = depth
+            order.sort(key=lambda m: -values[m])
+            if not self.cut:
+                complete = True
+                break
+        if not values:  # not even depth 1 finished: keep the engine's order, judged by nothing
+            values = dict.fromkeys(order, 0.0)
+        best = max(order, key=lambda m: values[m])
+        return RootResult(values, depth_done, self.nodes, complete, best)
