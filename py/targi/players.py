@@ -82,7 +82,12 @@ def make_player(spec: str, seed: int) -> Player:
     """A player from its name ('random', 'greedy', or an AI level once registered)."""
     if spec in PLAYERS:
         return PLAYERS[spec](seed)
-    raise ValueError(f"unknown player {spec!r}; choose from {', '.join(sorted(PLAYERS))}")
+    from . import ai  # lazy: the AI imports this module's neighbours, not the other way round
+
+    if spec in ai.LEVELS:
+        return ai.make_player(spec, seed)
+    names = ", ".join(sorted(PLAYERS) + list(ai.LEVELS))
+    raise ValueError(f"unknown player {spec!r}; choose from {names}")
 
 
 def play_game(seed: int, players: tuple[Player, Player], first_player: int = 0) -> Game:
