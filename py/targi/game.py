@@ -165,7 +165,8 @@ class Game:
 
     def can_undo(self, player: int) -> bool:
         """Undo is for the player's own last steps in their current turn: never across a move
-        that revealed a card or drew randomness, never into the opponent's turn."""
+        that revealed a card or drew randomness, never into the opponent's turn, never back
+        across the end of a round."""
         return (
             self.phase != "over"
             and self.player == player
@@ -280,14 +281,13 @@ class Game:
 
     def _end_round(self) -> None:
         """R10: face-down cards turn up, empty spaces fill (R4), game-end check, amulet passes."""
+        self._sealed = True  # undo stays within a turn: never back into the round before
         for i in range(9):
             if self.central[i] == -1:
                 card = self.draw_goods() if self.waiting[i] == "goods" else self.draw_tribe()
                 if card != -1:
                     self.central[i] = card
                     self.waiting[i] = ""
-            if not self.face_up[i] and self.central[i] != -1:
-                self._sealed = True
             self.face_up[i] = True
         self.used = [False] * 9
         self.rounds_played += 1
