@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 import zlib
 
 from .game import Game, IllegalMove
@@ -21,6 +22,7 @@ PREFIX = "T"
 VERSION = 1
 MAX_LENGTH = 4000  # a whole game is a few hundred characters
 MAX_MOVES = 5000
+_ALPHABET = re.compile(r"[A-Za-z0-9_-]*")  # base64url without padding
 
 
 class SaveError(ValueError):
@@ -50,15 +52,15 @@ def decode(text: object) -> tuple[Game, int]:
     text = text.strip()
     if len(text) > MAX_LENGTH:
         raise SaveError(f"not a save string: too long ({len(text)} characters)")
-    if not text.startswith(PREFIX) or len(text) < 12:
+    if not text.startswith(PREFIX):
         raise SaveError("not a Targi save string (it should start with 'T')")
     payload = text[len(PREFIX) :]
+    if not _ALPHABET.fullmatch(payload):  # b64decode would silently skip stray characters
+        raise SaveError("damaged save string: it contains characters a save string never has")
     try:
         raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-    except (binascii.Error, ValueError):
-        raise SaveError(
-            "damaged save string: it contains characters a save string never has"
-        ) from None
+    except (binascii.Error, ValueError):  # a length no base64 text can have
+        raise SaveError("damaged save string: it has been cut off or altered") from None
     if len(raw) < 11:
         raise SaveError("damaged save string: too short, it may have been cut off")
     if raw[0] != VERSION:
