@@ -19,6 +19,7 @@ GOODS_LIMIT = 10
 GOLD_LIMIT = 3
 DISPLAY_LIMIT = 12
 CENTRAL = "ABCDEFGHI"
+PLACEABLE = [n for n in range(1, 17) if n not in CORNERS]
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class Weights:
 
 WEIGHTS = Weights()
 UNIT = (1.0, 1.0, 1.0, 0.85, 0.7, 0.55, 0.45, 0.4, 0.35, 0.3, 0.3)  # n-th good of one kind
+CUMULATIVE = [sum(UNIT[:n]) + 0.3 * max(0, n - len(UNIT)) for n in range(64)]
 
 
 def _parse_gain(effect: str) -> tuple[int, int, int, int, int, int]:
@@ -58,6 +60,7 @@ GAIN = {c.index: _parse_gain(c.effect) for c in CARDS if c.kind == "goods"}
 SYMBOL = [c.symbol for c in CARDS]
 VP = [c.vp for c in CARDS]
 EFFECT = [c.effect for c in CARDS]
+COSTS = [c.costs or ((0, 0, 0, 0),) for c in CARDS]
 AVERAGE_GAIN = [sum(v[k] for v in GAIN.values()) / len(GAIN) for k in range(6)]
 
 
@@ -101,15 +104,23 @@ def time_scale(opportunities: int) -> float:
 # ---- resources ---------------------------------------------------------------------------------
 def goods_worth(goods: list[int], gold: int, w: Weights = WEIGHTS) -> float:
     """Goods and gold by what they can still buy, before the time scale."""
-    total = 0.0
-    for n in goods:
-        total += sum(UNIT[: min(n, len(UNIT))])
-    over = sum(goods) - GOODS_LIMIT
+    a, b, c = goods
+    top = len(CUMULATIVE) - 1
+    total = CUMULATIVE[min(a, top)] + CUMULATIVE[min(b, top)] + CUMULATIVE[min(c, top)]
+    over = a + b + c - GOODS_LIMIT
     if over > 0:
         total -= 0.6 * over
-    value = w.good * total + w.balance * min(goods)
-    value += w.gold * min(gold, GOLD_LIMIT) + 0.3 * w.gold * max(0, gold - GOLD_LIMIT)
-    return value
+    value = w.good * total + w.balance * min(a, b, c)
+    if gold <= GOLD_LIMIT:
+        return value + w.gold * gold
+    return value + w.gold * (GOLD_LIMIT + 0.3 * (gold - GOLD_LIMIT))
+
+
+def affordable(card: int, goods: list[int], gold: int) -> bool:
+    for c in COSTS[card]:
+        if c[0] <= goods[0] and c[1] <= goods[1] and c[2] <= goods[2] and c[3] <= gold:
+            return True
+    return False
 
 
 def cheapest_cost(card: int, goods: list[int], gold: int, discount: bool) -> float | None:
@@ -314,8 +325,17 @@ def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
     if phase == "act" and acts_this_round(g, p) == 0:
         return 0.0
     value = 0.0
+    worth: dict[str, float] = {}  # border effect -> its worth now (several cards share one)
+
+    def border(n: int) -> float:
+        effect = BORDER[n].effect
+        v = worth.get(effect)
+        if v is None:
+            v = worth[effect] = border_action(g, p, n, scale, w)
+        return v
+
     for n in g.targis[p]:
-        value += border_action(g, p, n, scale, w)
+        value += border(n)
     if phase == "place":
         for i in _crossings(g.targis[p]):
             value += central_action(g, p, i, scale, w)
@@ -326,10 +346,9 @@ def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
             access = "robber_access" in g.effects[p]
             free = sorted(
                 (
-                    border_action(g, p, n, scale, w)
-                    for n in BORDER
-                    if n not in CORNERS
-                    and n not in mine
+                    border(n)
+                    for n in PLACEABLE
+                    if n not in mine
                     and n not in theirs
                     and (n != g.robber or access)
                     and FACING[n] not in theirs
@@ -362,7 +381,7 @@ def player_worth(g: Game, p: int, w: Weights = WEIGHTS) -> float:
                 card != -1
                 and g.face_up[i]
                 and CARDS[card].kind == "tribe"
-                and cheapest_cost(card, goods, gold, False) is not None
+                and affordable(card, goods, gold)
             ):
                 value += w.affordable * scale
         later = ahead - acts_this_round(g, p)
