@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from targi.ai.choose import decide
 from targi.ai.levels import LEVELS
 from targi.ai.search import Search

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from targi import Game, result
 from targi.ai.choose import decide
 from targi.ai.match import schedule, wilson

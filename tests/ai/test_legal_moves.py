@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from targi import Game
 from targi.ai import LEVELS, choose_move
 from targi.ai.choose import decide

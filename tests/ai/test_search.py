@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from targi.ai.search import Search
 from targi.view import observe
 
