@@ -1,0 +1,372 @@
+"""The table as HTML, from the engine's view: one string per region of the page.
+
+Every text goes through `esc` (nothing from a save string or the catalog is trusted as HTML).
+Every element that makes a move is a <button data-move="…"> so it can be reached by keyboard.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..board import CENTRAL, CORNERS
+from ..cards import BORDER, BY_ID, GOODS
+from .catalog import Catalog
+from .session import Session
+from .words import goods_phrase, log_lines, move_label, player_names
+
+# Where each border card sits in the 5x5 grid (row, column), clockwise from the top left.
+BORDER_AT = {
+    16: (0, 0), 1: (0, 1), 2: (0, 2), 3: (0, 3), 4: (0, 4),
+    5: (1, 4), 6: (2, 4), 7: (3, 4), 8: (4, 4),
+    9: (4, 3), 10: (4, 2), 11: (4, 1), 12: (4, 0),
+    13: (3, 0), 14: (2, 0), 15: (1, 0),
+}  # fmt: skip
+GRID: dict[tuple[int, int], str] = {pos: str(n) for n, pos in BORDER_AT.items()}
+GRID.update({(1 + i // 3, 1 + i % 3): CENTRAL[i] for i in range(9)})
+
+# Decisions answered on the table itself; their moves also get buttons unless listed here.
+BOARD_ONLY = frozenset({"place"})
+
+
+def esc(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+class Renderer:
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+
+    # ---- small pieces --------------------------------------------------------------------------
+    def token(self, letter: str, n: int | str = "", extra: str = "") -> str:
+        title = self.cat.t(f"token.{letter}.name")
+        return (
+            f'<span class="tok t-{letter}{extra}" title="{esc(title)}" role="img" '
+            f'aria-label="{esc(f"{n} {title}" if n != "" else title)}">{esc(n)}</span>'
+        )
+
+    def tokens(self, letters: str) -> str:
+        """Chips for a multiset of token letters: 'DDS' -> [2 D][1 S]."""
+        return "".join(self.token(k, letters.count(k)) for k in GOODS + "GV" if k in letters)
+
+    def cost(self, card_id: str) -> str:
+        alts = []
+        for alt in BY_ID[card_id].costs:
+            alts.append("".join(self.token(k, n) for k, n in zip("DSPG", alt, strict=True) if n))
+        return '<span class="alt">/</span>'.join(alts)
+
+    def piece(self, kind: str, p: int) -> str:
+        label = self.cat.t(f"piece.{kind}", player=self.cat.t(f"colour.{p}"))
+        attrs = f'role="img" aria-label="{esc(label)}" title="{esc(label)}"'
+        return f'<span class="pc {kind} p{p}" {attrs}></span>'
+
+    def goods_contents(self, card_id: str) -> str:
+        body = BY_ID[card_id].effect.split(":", 1)[1]
+        if body == "D/S/P":
+            sep = '<span class="alt">/</span>'
+            return sep.join(self.token(k, 1) for k in GOODS)
+        letters = ""
+        for part in body.split("+"):
+            letters += ("V" if part.endswith("VP") else part[-1]) * int(part[0])
+        return self.tokens(letters)
+
+    def card(self, card_id: str, cls: str = "mini") -> str:
+        """A tribe card face: symbol, VP, name, cost, effect."""
+        c = BY_ID[card_id]
+        cat = self.cat
+        if c.kind == "goods":
+            return (
+                f'<div class="card goods {cls}"><span class="nm">{esc(cat.t("kind.goods"))}</span>'
+                f'<span class="gd">{self.goods_contents(card_id)}</span></div>'
+            )
+        sym = c.symbol.replace(" ", "-").lower()
+        effect = cat.card_short(card_id) if c.effect else ""
+        text = f'<span class="tx">{esc(effect)}</span>' if effect else ""
+        return (
+            f'<div class="card tribe s-{sym} {cls}" data-card="{esc(card_id)}">'
+            f'<span class="sym">{esc(cat.t("symbol." + c.symbol))}</span>'
+            f'<span class="vp" title="{esc(cat.t("card.vp_title"))}">{c.vp}</span>'
+            f'<span class="nm">{esc(cat.card_name(card_id))}</span>'
+            f'<span class="cost">{self.cost(card_id)}</span>{text}</div>'
+        )
+
+    # ---- the board -----------------------------------------------------------------------------
+    def board(self, s: Session, v: dict, hint: str | None = None) -> str:
+        legal = set(s.legal_for_human())
+        kind = v["decision"]["kind"]
+        targis = {n: p for p in (0, 1) for n in v["players"][p]["targis"]}
+        markers = {m: p for p in (0, 1) for m in v["players"][p]["markers"]}
+        next_raid = (v["next_raid"] or {}).get("card")
+        out = []
+        for r in range(5):
+            for c in range(5):
+                spot = GRID[(r, c)]
+                if spot.isdigit():
+                    out.append(self.border_cell(int(spot), v, legal, kind, targis, next_raid, hint))
+                else:
+                    out.append(self.central_cell(spot, v, legal, kind, markers, hint))
+        return "".join(out)
+
+    def _cell(self, cls: str, inner: str, move: str | None, label: str, hint: str | None) -> str:
+        if move:
+            cls += " legal" + (" hint" if move == hint else "")
+            return (
+                f'<button type="button" class="cell {cls}" data-move="{esc(move)}" '
+                f'aria-label="{esc(label)}">{inner}</button>'
+            )
+        return f'<div class="cell {cls}" aria-label="{esc(label)}">{inner}</div>'
+
+    def border_cell(self, n, v, legal, kind, targis, next_raid, hint) -> str:
+        cat = self.cat
+        card = BORDER[n]
+        cls = "border"
+        if n in CORNERS:
+            cls += " raid"
+        if card.id == next_raid:
+            cls += " next-raid"
+        inner = (
+            f'<span class="num">{n}</span><span class="nm">{esc(cat.card_name(card.id))}</span>'
+            f'<span class="tx">{esc(cat.card_short(card.id))}</span>'
+        )
+        extras = ""
+        if v["robber"] == n:
+            cls += " robbed"
+            robber = esc(cat.t("piece.robber"))
+            extras += f'<span class="robber" title="{robber}">{robber}</span>'
+        if n in targis:
+            extras += self.piece("targi", targis[n])
+        if extras:
+            inner += f'<span class="on">{extras}</span>'
+        move = None
+        if kind == "place" and f"t{n}" in legal:
+            move = f"t{n}"
+        elif kind == "act" and f"u{n}" in legal:
+            move = f"u{n}"
+        label = cat.t("card.border_ref", name=cat.card_name(card.id), n=n)
+        if move:
+            label = move_label(cat, v, move)
+        return self._cell(cls, inner, move, label, hint)
+
+    def central_cell(self, letter, v, legal, kind, markers, hint) -> str:
+        cat = self.cat
+        cell = v["central"][CENTRAL.index(letter)]
+        cls = "central"
+        if cell["empty"]:
+            cls += " empty"
+            inner = f'<span class="back">{esc(cat.t("central.empty"))}</span>'
+            label = cat.t("central.empty")
+        elif not cell["face_up"]:
+            cls += f" down k-{cell['kind']}"
+            inner = f'<span class="back">{esc(cat.t("central.face_down." + cell["kind"]))}</span>'
+            label = cat.t("central.face_down." + cell["kind"])
+        else:
+            cls += f" up k-{cell['kind']}"
+            inner = self.card(cell["card"], "incell")
+            label = cat.card_name(cell["card"])
+        inner = f'<span class="space">{letter}</span>' + inner
+        if letter in markers:
+            inner += f'<span class="on">{self.piece("marker", markers[letter])}</span>'
+        move = f"u{letter}" if kind == "act" and f"u{letter}" in legal else None
+        if move:
+            label = move_label(cat, v, move)
+        return self._cell(cls, inner, move, label, hint)
+
+    # ---- players -------------------------------------------------------------------------------
+    def player_panel(self, s: Session, v: dict, p: int, names: tuple[str, str]) -> str:
+        cat = self.cat
+        pl = v["players"][p]
+        active = v["current_player"] == p
+        head = f'<h2>{self.piece("targi", p)}<span class="who">{esc(names[p])}</span>'
+        colour = cat.t(f"colour.{p}")
+        if colour != names[p]:
+            head += f'<span class="colour">{esc(colour)}</span>'
+
+        if pl["amulet"]:
+            title = esc(cat.t("amulet.title"))
+            head += f'<span class="amulet" title="{title}">{esc(cat.t("amulet"))}</span>'
+        if active:
+            head += f'<span class="turn">{esc(cat.t("panel.to_move"))}</span>'
+        head += "</h2>"
+        goods = "".join(self.token(k, pl["goods"][k]) for k in GOODS)
+        stock = (
+            f'<div class="stock">{goods}<span class="sep"></span>{self.token("G", pl["gold"])}'
+            f"{self.token('V', pl['vp'])}</div>"
+        )
+        if v["phase"] == "place":
+            extra = cat.t("panel.to_place", n=pl["to_place"])
+        elif pl["targis_next_round"] < 3:
+            extra = cat.t("panel.fewer_targis", n=pl["targis_next_round"])
+        else:
+            extra = ""
+        extra_html = f'<div class="note">{esc(extra)}</div>' if extra else ""
+        if pl["hand"]:
+            locked = (
+                f'<span class="note">{esc(cat.t("panel.hand_locked"))}</span>'
+                if pl["hand_locked"]
+                else ""
+            )
+            hand = self.card(pl["hand"]) + locked
+        else:
+            hand = f'<span class="none">{esc(cat.t("panel.hand_empty"))}</span>'
+        rows = []
+        for r, row in enumerate(pl["display"]):
+            slots = "".join(self.card(cid) for cid in row)
+            slots += '<div class="slot"></div>' * (4 - len(row))
+            rows.append(
+                f'<div class="row"><span class="rl">{esc(cat.t("panel.row", n=r + 1))}</span>'
+                f'<div class="slots">{slots}</div></div>'
+            )
+        return (
+            f'<section class="player p{p}{" active" if active else ""}">{head}{stock}{extra_html}'
+            f'<div class="hand"><span class="lbl">{esc(cat.t("panel.hand"))}</span>{hand}</div>'
+            f'<div class="display" aria-label="{esc(cat.t("panel.display"))}">{"".join(rows)}</div>'
+            f"</section>"
+        )
+
+    def players(self, s: Session, v: dict) -> str:
+        names = player_names(self.cat, s.mode)
+        return self.player_panel(s, v, 0, names) + self.player_panel(s, v, 1, names)
+
+    # ---- status, choices, score ------------------------------------------------------------------
+    def status(self, s: Session, v: dict) -> str:
+        cat = self.cat
+        parts = [cat.t("status.round", n=v["round"])]
+        raid = v["next_raid"]
+        if raid:
+            name = cat.card_name(raid["card"])
+            key = "status.raid_next_round" if raid["in_rounds"] == 1 else "status.raid_in"
+            parts.append(cat.t(key, card=name, n=raid["in_rounds"]))
+        else:
+            parts.append(cat.t("status.last_round"))
+        decks = cat.t(
+            "status.decks",
+            goods=v["decks"]["goods"],
+            goods_discard=len(v["discards"]["goods"]),
+            tribe=v["decks"]["tribe"],
+            tribe_discard=len(v["discards"]["tribe"]),
+        )
+        items = "".join(f"<span>{esc(x)}</span>" for x in parts)
+        return (
+            f'<div class="facts">{items}</div><div class="decks">{esc(decks)}</div>'
+            f'<div class="legend">{self.legend()}</div>'
+        )
+
+    def legend(self) -> str:
+        """What the token shapes mean, always in view."""
+        return "".join(
+            f'<span class="key">{self.token(k)}{esc(self.cat.t(f"token.{k}.name"))}</span>'
+            for k in GOODS + "GV"
+        )
+
+    def prompt(self, s: Session, v: dict) -> str:
+        cat = self.cat
+        if v["over"]:
+            return cat.t("prompt.over")
+        names = player_names(cat, s.mode)
+        who = names[v["current_player"]]
+        kind = v["decision"]["kind"]
+        if s.computer_to_move:
+            return cat.t("prompt.computer")
+        params: dict = {"player": who}
+        if kind == "place":
+            params["n"] = v["players"][v["current_player"]]["to_place"]
+        if kind == "raid":
+            params["card"] = cat.card_name(BORDER[v["robber"]].id)  # the robber stands on it
+        return cat.t(f"prompt.{kind}", **params)
+
+    def choices(self, s: Session, v: dict, hint: str | None = None) -> str:
+        cat = self.cat
+        if v["over"]:
+            return self.score(s, v)
+        out = []
+        card = v["decision"].get("card")
+        if card:
+            out.append(f'<div class="inplay">{self.card(card, "big")}'
+                       f'<p class="fulltext">{esc(cat.card_text(card))}</p></div>')  # fmt: skip
+        kind = v["decision"]["kind"]
+        if s.human_to_move and kind not in BOARD_ONLY:
+            buttons = []
+            for move in v["legal"]:
+                extra = " hint" if move == hint else ""
+                tone = " quiet" if move in ("done", "d", "lV") else ""
+                buttons.append(
+                    f'<button type="button" class="mv{tone}{extra}" data-move="{esc(move)}">'
+                    f"{esc(move_label(cat, v, move))}</button>"
+                )
+            out.append(f'<div class="moves k-{kind}">{"".join(buttons)}</div>')
+        elif s.human_to_move:
+            out.append(f'<p class="help">{esc(cat.t("help." + kind))}</p>')
+        return "".join(out)
+
+    def score(self, s: Session, v: dict) -> str:
+        cat = self.cat
+        names = player_names(cat, s.mode)
+        sc = v["scores"]
+        rows = [
+            ("score.tokens", [x["tokens"] for x in sc]),
+            ("score.cards", [x["cards"] for x in sc]),
+        ]
+        head = "".join(f'<th class="p{p}">{esc(names[p])}</th>' for p in (0, 1))
+        body = "".join(
+            f"<tr><th>{esc(cat.t(k))}</th>" + "".join(f"<td>{n}</td>" for n in vals) + "</tr>"
+            for k, vals in rows
+        )
+        for p in (0, 1):
+            for bonus in sc[p]["card_bonuses"]:
+                cells = ["", ""]
+                cells[p] = str(bonus["vp"])
+                label = cat.t("score.bonus", card=cat.card_name(bonus["card"]))
+                body += (
+                    f"<tr><th>{esc(label)}</th>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+                )
+        for r in range(3):
+            body += (
+                f"<tr><th>{esc(cat.t('score.row', n=r + 1))}</th>"
+                + "".join(f"<td>{x['rows'][r]}</td>" for x in sc)
+                + "</tr>"
+            )
+        body += (
+            f'<tr class="total"><th>{esc(cat.t("score.total"))}</th>'
+            + "".join(f"<td>{x['total']}</td>" for x in sc)
+            + "</tr>"
+        )
+        body += (
+            f"<tr><th>{esc(cat.t('score.gold'))}</th>"
+            + "".join(f"<td>{x['gold']}</td>" for x in sc)
+            + "</tr>"
+        )
+        body += (
+            f"<tr><th>{esc(cat.t('score.goods'))}</th>"
+            + "".join(f"<td>{x['goods']}</td>" for x in sc)
+            + "</tr>"
+        )
+        winner = v["winner"]
+        if winner is None:
+            verdict = cat.t("result.draw")
+        else:
+            verdict = cat.t(f"result.win.{v['decided_by']}", player=names[winner])
+        return (
+            f'<div class="score" id="score"><h2 class="verdict" data-winner="{esc(winner)}" '
+            f'data-decided-by="{esc(v["decided_by"])}">{esc(verdict)}</h2>'
+            f'<table class="scores"><thead><tr><th></th>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>"
+            f'<div class="after"><button type="button" data-action="rematch">'
+            f'{esc(cat.t("button.rematch"))}</button><button type="button" data-action="new">'
+            f"{esc(cat.t('button.new_game'))}</button></div></div>"
+        )
+
+    def log(self, s: Session) -> str:
+        names = player_names(self.cat, s.mode)
+        lines = log_lines(self.cat, s.game.log, names)
+        return "".join(f'<li class="{cls}">{esc(text)}</li>' for cls, text in lines)
+
+    def border_reference(self) -> str:
+        """Every border card's full text, for the reference list under the table."""
+        return "".join(
+            f"<li><b>{n} {esc(self.cat.card_name(BORDER[n].id))}</b> "
+            f"{esc(self.cat.card_text(BORDER[n].id))}</li>"
+            for n in range(1, 17)
+        )
+
+
+def goods_words(cat: Catalog, letters: str) -> str:
+    return goods_phrase(cat, letters)

@@ -1,0 +1,211 @@
+"""Moves and log events in words, from the message catalog.
+
+The page never parses rules out of a move: it reads the notation (docs/notation.md) only to name
+what a move does, and the engine's view/log to say which card it concerns.
+"""
+
+from __future__ import annotations
+
+from ..board import CENTRAL
+from ..cards import BORDER, BY_ID, GOODS
+from .catalog import Catalog
+
+
+def goods_phrase(cat: Catalog, letters: str) -> str:
+    """'DDS' -> '2 dates, 1 salt' (G for gold, V for VP)."""
+    parts = []
+    for k in GOODS + "GV":
+        n = letters.count(k)
+        if n:
+            parts.append(cat.plural(f"token.{k}", n))
+    return cat.t("list.join").join(parts) if parts else cat.t("token.nothing")
+
+
+def raid_terms(code: str) -> tuple[str, int, int]:
+    """'raid:goods2|vp1' -> ('goods', 2, 1) — the words on a raid card, for labels."""
+    loss, vp = code.split(":")[1].split("|")
+    kind = "gold" if loss.startswith("gold") else "goods"
+    return kind, int(loss[len(kind) :]), int(vp[2:])
+
+
+# Silversmith rates as printed on the card (the notation names what is given; this, what it buys).
+SILVER_VP = {"s2": 1, "s4": 3, "s1G": 2, "s2G": 4}
+
+
+def silversmith_terms(move: str) -> tuple[str, str]:
+    """'s4D' -> ('DDDD', 'VVV'): the tokens given and got, for words."""
+    if move[2] == "G":
+        return "G" * int(move[1]), "V" * SILVER_VP[move]
+    return move[2] * int(move[1]), "V" * SILVER_VP[move[:2]]
+
+
+def border_label(cat: Catalog, n: int) -> str:
+    return cat.t("card.border_ref", name=cat.card_name(BORDER[n].id), n=n)
+
+
+def central_label(cat: Catalog, view: dict, letter: str) -> str:
+    cell = view["central"][CENTRAL.index(letter)]
+    if cell["card"]:
+        return cat.t("card.central_ref", name=cat.card_name(cell["card"]), space=letter)
+    return cat.t("card.central_space", space=letter)
+
+
+def display_card(view: dict, player: int, row: int, place: int) -> str:
+    return view["players"][player]["display"][row][place]
+
+
+def move_label(cat: Catalog, view: dict, move: str) -> str:
+    """What clicking a move's button does, for the current decision of `view`."""
+    decision = view["decision"]
+    kind = decision["kind"]
+    player = decision["player"]
+    if move == "done":
+        return cat.t(f"move.done.{kind}")
+    head = move[0]
+    if kind == "place":
+        return cat.t("move.place", card=border_label(cat, int(move[1:])))
+    if kind == "act":
+        if move == "h":
+            hand = view["players"][player]["hand"]
+            return cat.t("move.hand", card=cat.card_name(hand) if hand else "")
+        spot = move[1:]
+        if spot.isdigit():
+            return cat.t("move.use", card=border_label(cat, int(spot)))
+        return cat.t("move.use", card=central_label(cat, view, spot))
+    if kind == "tribe":
+        if move == "d" and decision.get("source") == "noble":
+            return cat.t("move.tribe.d_hand")
+        return cat.t(f"move.tribe.{move}")
+    if kind == "pay":
+        return cat.t("move.pay", goods=goods_phrase(cat, move[1:]))
+    if kind == "row":
+        row = int(move[1])
+        count = len(view["players"][player]["display"][row - 1])
+        return cat.t("move.row", row=row, place=count + 1)
+    if kind == "good":
+        return cat.t("move.good", goods=goods_phrase(cat, move[1]))
+    if kind == "merchant":
+        give, get = move[1], move[2]
+        n = 3 if get == "G" else 2
+        return cat.t("move.trade", give=goods_phrase(cat, give * n), get=goods_phrase(cat, get))
+    if kind == "silversmith":
+        give, get = silversmith_terms(move)
+        return cat.t("move.trade", give=goods_phrase(cat, give), get=goods_phrase(cat, get))
+    if kind == "fata_morgana":
+        return cat.t(
+            "move.fata",
+            src=central_label(cat, view, move[1]),
+            dst=central_label(cat, view, move[2]),
+        )
+    if kind == "swap":
+        r1, c1, r2, c2 = (int(x) for x in move[1:5])
+        return cat.t(
+            "move.swap",
+            a=cat.card_name(display_card(view, player, r1 - 1, c1 - 1)),
+            b=cat.card_name(display_card(view, player, r2 - 1, c2 - 1)),
+            r1=r1,
+            c1=c1,
+            r2=r2,
+            c2=c2,
+        )
+    if kind == "discard":
+        return cat.t("move.discard", goods=goods_phrase(cat, move[1]))
+    if kind == "raid":
+        _, _, vp = raid_terms(decision["raid"])
+        if move == "lV":
+            have = view["players"][player]["vp"]
+            return cat.t("move.lose", goods=goods_phrase(cat, "V" * min(vp, have)))
+        return cat.t("move.lose", goods=goods_phrase(cat, move[1:]))
+    return cat.t("move.other", move=move, head=head)
+
+
+def player_names(cat: Catalog, mode: str) -> tuple[str, str]:
+    if mode == "ai":
+        return cat.t("player.you"), cat.t("player.computer")
+    return cat.t("player.blue"), cat.t("player.red")
+
+
+def log_lines(cat: Catalog, log: list[tuple], names: tuple[str, str]) -> list[tuple[str, str]]:
+    """The game's event log as (css class, text) lines, oldest first, with round headings."""
+    lines: list[tuple[str, str]] = []
+    current_round = 0
+    context = ""  # the decision a "done" ends, read from the move before it
+    for event in log:
+        kind = event[0]
+        if kind == "move":
+            _, p, move, forced, rnd, card = event
+            if rnd != current_round:
+                current_round = rnd
+                lines.append(("round", cat.t("log.round", n=rnd)))
+            text, context = _log_move(cat, names[p], move, card, context)
+            if forced:
+                text = cat.t("log.forced", text=text)
+            lines.append((f"p{p}", text))
+        elif kind == "drawn":
+            lines.append((f"p{event[1]}", cat.t("log.drawn", player=names[event[1]],
+                                                  card=cat.card_name(event[2]))))  # fmt: skip
+        elif kind == "marker_returned":
+            spaces = cat.t("list.join").join(event[2])
+            lines.append((f"p{event[1]}", cat.t("log.marker_returned", player=names[event[1]],
+                                                  spaces=spaces)))  # fmt: skip
+        elif kind == "gold_limit":
+            gold = goods_phrase(cat, "G" * event[2])
+            text = cat.t("log.gold_limit", player=names[event[1]], goods=gold)
+            lines.append((f"p{event[1]}", text))
+        elif kind == "round_end":
+            lines.append(("event", cat.t("log.round_end", n=event[1])))
+        elif kind == "raid":
+            lines.append(("event", cat.t("log.raid", card=cat.card_name(event[2]))))
+        elif kind == "raid_immune":
+            lines.append((f"p{event[1]}", cat.t("log.raid_immune", player=names[event[1]])))
+        elif kind == "reshuffle":
+            lines.append(("event", cat.t(f"log.reshuffle.{event[1]}")))
+        elif kind == "game_over":
+            lines.append(("event", cat.t("log.game_over")))
+    return lines
+
+
+def _log_move(cat: Catalog, who: str, move: str, card: str, context: str) -> tuple[str, str]:
+    """One move in the past tense, and the context for a later "done"."""
+    name = cat.card_name(card) if card else ""
+    head = move[0]
+    if move == "done":
+        return cat.t(f"log.done.{context or 'act'}", player=who), ""
+    if head == "t":
+        return cat.t("log.place", player=who, card=name, n=move[1:]), ""
+    if head == "u":
+        effect = BY_ID[card].effect if card else ""
+        ctx = effect if effect in ("merchant",) else ""
+        if move[1:].isdigit():
+            return cat.t("log.use_border", player=who, card=name, n=move[1:]), ctx
+        return cat.t("log.use_central", player=who, card=name, space=move[1]), ""
+    if move == "h":
+        return cat.t("log.hand", player=who, card=name), ""
+    if move in ("b", "k", "d"):
+        return cat.t(f"log.tribe.{move}", player=who, card=name), ""
+    if head == "$":
+        return cat.t("log.pay", player=who, goods=goods_phrase(cat, move[1:])), ""
+    if head == "r":
+        ctx = "swap" if card and BY_ID[card].effect == "swap_two" else ""
+        return cat.t("log.row", player=who, card=name, row=move[1]), ctx
+    if head == "g":
+        return cat.t("log.good", player=who, goods=goods_phrase(cat, move[1])), ""
+    if head == "m":
+        n = 3 if move[2] == "G" else 2
+        give, get = goods_phrase(cat, move[1] * n), goods_phrase(cat, move[2])
+        return cat.t("log.trade", player=who, give=give, get=get), "merchant"
+    if head == "s":
+        give, get = silversmith_terms(move)
+        return cat.t("log.trade", player=who, give=goods_phrase(cat, give),
+                     get=goods_phrase(cat, get)), ""  # fmt: skip
+    if head == "f":
+        return cat.t("log.fata", player=who, src=move[1], dst=move[2]), ""
+    if head == "w":
+        return cat.t("log.swap", player=who, r1=move[1], c1=move[2], r2=move[3], c2=move[4]), ""
+    if head == "-":
+        return cat.t("log.discard", player=who, goods=goods_phrase(cat, move[1])), ""
+    if head == "l":
+        if move == "lV":
+            return cat.t("log.lose_vp", player=who), ""
+        return cat.t("log.lose", player=who, goods=goods_phrase(cat, move[1:])), ""
+    return cat.t("move.other", move=move, head=head), ""
