@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from targi import Game, IllegalMove, save
+from targi.board import CORNERS, FACING
 from targi.cards import GOODS_CARDS, TRIBE_CARDS
 from targi.rng import next_value
 
@@ -46,6 +47,19 @@ def check_cards(g: Game) -> None:
 TRIBE_SET = frozenset(TRIBE_CARDS)
 SORTED_TRIBE = sorted(TRIBE_CARDS)
 SORTED_GOODS = sorted(GOODS_CARDS)
+
+
+def check_table(g: Game) -> None:
+    """Pieces stand where the placement rules allow; face-down cards only during actions."""
+    mine, theirs = g.targis
+    assert not set(mine) & set(theirs) and not set(mine + theirs) & CORNERS
+    for p in (0, 1):
+        assert not {FACING[t] for t in g.targis[p]} & set(g.targis[1 - p])
+        if g.robber in g.targis[p]:
+            assert "robber_access" in g.effects[p]
+    assert not set(g.markers[0]) & set(g.markers[1])
+    if g.phase in ("place", "raid"):
+        assert all(g.face_up) and not any(g.used)
 
 
 def check_stocks(g: Game) -> None:
@@ -92,6 +106,7 @@ def play_checked(seed: int, first: int, player_seed: int, eager: tuple[bool, boo
         g.play(players[g.current_player](g))
         check_cards(g)
         check_stocks(g)
+        check_table(g)
         if g.rounds_played != rounds:  # a round just ended (R10: limits came before)
             rounds = g.rounds_played
             for p in (0, 1):

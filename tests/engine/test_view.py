@@ -1,0 +1,56 @@
+"""A player's view (targi.view): everything a player may know, and nothing more — no deck
+order, no face-down card faces."""
+
+from __future__ import annotations
+
+import json
+
+from targi import Game
+from targi.cards import CARDS
+from targi.view import observe, view
+
+from .position import actions, central, new_game, on_top, play
+
+
+def test_view_hides_face_down_cards_but_shows_their_kind():
+    g = new_game(first=0)
+    central(g, "C", "G10")
+    on_top(g, "T30")
+    actions(g, 0, markers=["C"], targis=[2], other_targis=[6])
+    play(g, "uC")
+    c = view(g, 1)["central"][2]
+    assert c == {
+        "space": "C",
+        "card": None,
+        "face_up": False,
+        "empty": False,
+        "kind": "tribe",
+        "used": True,
+    }
+    assert "T30" not in json.dumps(view(g, 1))
+
+
+def test_view_never_shows_deck_order_only_sizes():
+    g = Game.new(10, 0)
+    v = view(g, 0)
+    assert v["decks"] == {"goods": 14, "tribe": 41}
+    text = json.dumps(v)
+    for c in g.tribe_deck + g.goods_deck:
+        assert f'"{CARDS[c].id}"' not in text
+
+
+def test_view_is_json_ready_and_names_the_decision():
+    g = Game.new(10, 1)
+    v = json.loads(json.dumps(view(g, 1)))
+    assert v["current_player"] == 1 and v["decision"] == {"kind": "place", "player": 1}
+    assert v["legal"] == g.legal_moves() and v["next_raid"] == {"card": "B04", "in_rounds": 3}
+
+
+def test_observation_is_the_same_for_games_that_differ_only_in_hidden_cards():
+    a = Game.new(10, 0)
+    b = a.clone()
+    b.tribe_deck.reverse()
+    b.goods_deck.reverse()
+    assert observe(a).key() == observe(b).key()
+    sample = observe(a).sample(3)
+    assert sorted(sample.tribe_deck) == sorted(a.tribe_deck) and sample.central == a.central
