@@ -7,6 +7,7 @@ cards are dispatched on their effect codes from the card table.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
@@ -30,17 +31,20 @@ RAID_GOODS = {
     n: ["l" + "".join(c) for c in combinations_with_replacement(GOODS, n)] for n in (1, 2, 3)
 }
 BONUS = ("goods_bonus:D", "goods_bonus:S", "goods_bonus:P")
+_AMOUNT = re.compile(r"(\d+)(VP|[DSPG])")
 
 
 def _parse_gain(effect: str) -> tuple[int, int, int, int, int, bool]:
-    """'gain:1S+1D' -> (dates, salt, pepper, gold, vp, choice)."""
+    """'gain:1S+1D' -> (dates, salt, pepper, gold, vp, choice); 'gain:D/S/P' is the choice."""
     amounts = [0, 0, 0, 0, 0]
     body = effect.split(":", 1)[1]
     if body == "D/S/P":
         return (0, 0, 0, 0, 0, True)
     for part in body.split("+"):
-        n, what = int(part[0]), part[1:]
-        amounts[("D", "S", "P", "G", "VP").index(what)] += n
+        match = _AMOUNT.fullmatch(part.strip())
+        if not match:
+            raise ValueError(f"goods card effect {effect!r}: cannot read {part!r}")
+        amounts[("D", "S", "P", "G", "VP").index(match[2])] += int(match[1])
     return (amounts[0], amounts[1], amounts[2], amounts[3], amounts[4], False)
 
 

@@ -61,3 +61,14 @@ def test_as_rows_gives_the_csv_columns_and_values():
     ours = as_rows()
     assert [tuple(r) for r in ours] == [COLUMNS] * len(rows)
     assert [{k: str(v) for k, v in r.items()} for r in ours] == rows
+
+
+def test_goods_card_contents_are_read_from_the_effect_code():
+    from targi.decisions import _parse_gain
+
+    assert _parse_gain("gain:1S+1D") == (1, 1, 0, 0, 0, False)
+    assert _parse_gain("gain:2VP") == (0, 0, 0, 0, 2, False)
+    assert _parse_gain("gain:10P+1G") == (0, 0, 10, 1, 0, False)
+    assert _parse_gain("gain:D/S/P") == (0, 0, 0, 0, 0, True)
+    with pytest.raises(ValueError, match="cannot read"):
+        _parse_gain("gain:1X")
