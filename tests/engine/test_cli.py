@@ -92,3 +92,13 @@ def test_cli_bench_prints_its_three_figures(capsys):
     assert lines[0].startswith("complete random games: ") and "per second" in lines[0]
     assert lines[1].startswith("moves applied: ") and "per second" in lines[1]
     assert lines[2].startswith("legal-move lists: ") and "per second" in lines[2]
+
+
+def test_cli_replay_of_a_game_in_progress(capsys):
+    from targi import Game
+
+    g = Game.new(33, 1)
+    g.play(g.legal_moves()[0])
+    code, out, _ = run(capsys, "replay", save.encode(g))
+    assert code == 0 and out.startswith("seed 33, Red starts")
+    assert "(game in progress: Blue to move, deciding place)" in out

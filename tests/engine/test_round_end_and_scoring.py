@@ -166,3 +166,14 @@ def test_view_at_game_end_reports_scores_winner_and_what_decided():
     assert v["over"] and v["winner"] == 0 and v["decided_by"] == "points"
     assert v["scores"][0] == score(g, 0).as_dict()
     assert count_of(g, 0)[3] == 0
+
+
+def test_r8_supply_is_unlimited_and_nothing_is_limited_during_the_round():
+    g = new_game(first=0)
+    stock(g, 0, goods="D" * 40 + "S" * 9, gold=9, vp=200)
+    central(g, "E", "G09")  # 2 dates
+    actions(g, 0, markers=["E"], targis=[2, 10], other_targis=[6])
+    play(g, "uE", "u2")
+    assert g.goods[0] == [43, 9, 0] and g.gold[0] == 9  # no cap until the round's end
+    play(g, "u10", "s2G")
+    assert g.vp[0] == 204
