@@ -49,6 +49,8 @@ def decide(
     if obs.game.stack[-1][0] in QUICK:
         return Decision(quick_move(obs.game), {}, 0, 0, 0)
     budget = nodes if nodes is not None else lv.nodes
+    if obs.game.stack[-1][0] != "place":  # the opponent cannot answer an action: less to see
+        budget = max(lv.samples, int(budget * lv.follow_share))
     per_sample = max(1, budget // lv.samples)
     totals = dict.fromkeys(moves, 0.0)
     used, depth = 0, 99
@@ -61,8 +63,9 @@ def decide(
         for m in moves:
             totals[m] += result.values[m]
     means = {m: v / lv.samples for m, v in totals.items()}
-    if lv.noise:
-        state = seed ^ 0x5DEECE66D
+    if lv.noise:  # mixed with public facts so that a fixed seed does not favour one move slot
+        g = obs.game
+        state = seed ^ 0x5DEECE66D ^ (g.round * 7919 + g.player * 104729 + len(moves) * 31)
         for m in moves:
             state, r = next_value(state)
             means[m] += lv.noise * ((r % 2001) / 1000.0 - 1.0)

@@ -12,14 +12,15 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Level:
     name: str  # shown to players
-    nodes: int  # total search budget per decision, shared by the sampled deals
+    nodes: int  # search budget for a placement, shared by the sampled deals
+    follow_share: float  # share of `nodes` for other decisions (actions, tribe cards, trades)
     samples: int  # deals of the unseen cards searched (determinizations)
     max_depth: int  # plies (placements, actions, tribe cards; follow-ups are free)
     noise: float  # VP of seeded noise added to root values: a slip now and then
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("Nomad", nodes=300, samples=1, max_depth=2, noise=2.0),
-    "medium": Level("Caravan master", nodes=3000, samples=2, max_depth=30, noise=0.0),
-    "hard": Level("Tuareg chief", nodes=12000, samples=3, max_depth=30, noise=0.0),
+    "easy": Level("Nomad", nodes=200, follow_share=1.0, samples=1, max_depth=2, noise=2.5),
+    "medium": Level("Caravan master", 1500, follow_share=0.35, samples=1, max_depth=30, noise=0.0),
+    "hard": Level("Tuareg chief", 8000, follow_share=0.35, samples=2, max_depth=30, noise=0.0),
 }
