@@ -11,7 +11,7 @@ from html import escape
 from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
 from .catalog import Catalog
-from .session import Session
+from .session import HUMAN, Session
 from .words import goods_phrase, log_lines, move_label, player_names
 
 # Where each border card sits in the 5x5 grid (row, column), clockwise from the top left.
@@ -356,7 +356,8 @@ class Renderer:
 
     def log(self, s: Session) -> str:
         names = player_names(self.cat, s.mode)
-        lines = log_lines(self.cat, s.game.log, names)
+        you = HUMAN if s.mode == "ai" else None
+        lines = log_lines(self.cat, s.game.log, names, you)
         return "".join(f'<li class="{cls}">{esc(text)}</li>' for cls, text in lines)
 
     def border_reference(self) -> str:

@@ -125,9 +125,13 @@ def player_names(cat: Catalog, mode: str) -> tuple[str, str]:
     return cat.t("player.blue"), cat.t("player.red")
 
 
-def log_lines(cat: Catalog, log: list[tuple], names: tuple[str, str]) -> list[tuple[str, str]]:
-    """The game's event log as (css class, text) lines, oldest first, with round headings."""
+def log_lines(
+    cat: Catalog, log: list[tuple], names: tuple[str, str], you: int | None = None
+) -> list[tuple[str, str]]:
+    """The game's event log as (css class, text) lines, oldest first, with round headings.
+    Lines about `you` use the catalog's "….you" form where it has one (English: "You place")."""
     lines: list[tuple[str, str]] = []
+    t = _Speaker(cat, you)
     current_round = 0
     context = ""  # the decision a "done" ends, read from the move before it
     for event in log:
@@ -136,28 +140,34 @@ def log_lines(cat: Catalog, log: list[tuple], names: tuple[str, str]) -> list[tu
             _, p, move, forced, rnd, card = event
             if rnd != current_round:
                 current_round = rnd
-                lines.append(("round", cat.t("log.round", n=rnd)))
-            text, context = _log_move(cat, names[p], move, card, context)
+                # the raid of card 16 comes after round 12, when no round 13 begins
+                heading = cat.t("log.round", n=rnd) if rnd <= 12 else cat.t("log.final_raid")
+                lines.append(("round", heading))
+            text, context = _log_move(cat, t.by(p), names[p], move, card, context)
             if forced:
                 text = cat.t("log.forced", text=text)
             lines.append((f"p{p}", text))
         elif kind == "drawn":
-            lines.append((f"p{event[1]}", cat.t("log.drawn", player=names[event[1]],
-                                                  card=cat.card_name(event[2]))))  # fmt: skip
+            say = t.by(event[1])
+            lines.append((f"p{event[1]}", say("log.drawn", player=names[event[1]],
+                                               card=cat.card_name(event[2]))))  # fmt: skip
         elif kind == "marker_returned":
             spaces = cat.t("list.join").join(event[2])
-            lines.append((f"p{event[1]}", cat.t("log.marker_returned", player=names[event[1]],
-                                                  spaces=spaces)))  # fmt: skip
+            say = t.by(event[1])
+            text = say("log.marker_returned", player=names[event[1]], spaces=spaces)
+            lines.append((f"p{event[1]}", text))
         elif kind == "gold_limit":
             gold = goods_phrase(cat, "G" * event[2])
-            text = cat.t("log.gold_limit", player=names[event[1]], goods=gold)
+            text = t.by(event[1])("log.gold_limit", player=names[event[1]], goods=gold)
             lines.append((f"p{event[1]}", text))
         elif kind == "round_end":
             lines.append(("event", cat.t("log.round_end", n=event[1])))
         elif kind == "raid":
             lines.append(("event", cat.t("log.raid", card=cat.card_name(event[2]))))
         elif kind == "raid_immune":
-            lines.append((f"p{event[1]}", cat.t("log.raid_immune", player=names[event[1]])))
+            lines.append(
+                (f"p{event[1]}", t.by(event[1])("log.raid_immune", player=names[event[1]]))
+            )
         elif kind == "reshuffle":
             lines.append(("event", cat.t(f"log.reshuffle.{event[1]}")))
         elif kind == "game_over":
@@ -165,47 +175,64 @@ def log_lines(cat: Catalog, log: list[tuple], names: tuple[str, str]) -> list[tu
     return lines
 
 
-def _log_move(cat: Catalog, who: str, move: str, card: str, context: str) -> tuple[str, str]:
+def _log_move(cat: Catalog, say, who: str, move: str, card: str, context: str) -> tuple[str, str]:
     """One move in the past tense, and the context for a later "done"."""
     name = cat.card_name(card) if card else ""
     head = move[0]
     if move == "done":
-        return cat.t(f"log.done.{context or 'act'}", player=who), ""
+        return say(f"log.done.{context or 'act'}", player=who), ""
     if head == "t":
-        return cat.t("log.place", player=who, card=name, n=move[1:]), ""
+        return say("log.place", player=who, card=name, n=move[1:]), ""
     if head == "u":
         effect = BY_ID[card].effect if card else ""
         ctx = effect if effect in ("merchant",) else ""
         if move[1:].isdigit():
-            return cat.t("log.use_border", player=who, card=name, n=move[1:]), ctx
-        return cat.t("log.use_central", player=who, card=name, space=move[1]), ""
+            return say("log.use_border", player=who, card=name, n=move[1:]), ctx
+        return say("log.use_central", player=who, card=name, space=move[1]), ""
     if move == "h":
-        return cat.t("log.hand", player=who, card=name), ""
+        return say("log.hand", player=who, card=name), ""
     if move in ("b", "k", "d"):
-        return cat.t(f"log.tribe.{move}", player=who, card=name), ""
+        return say(f"log.tribe.{move}", player=who, card=name), ""
     if head == "$":
-        return cat.t("log.pay", player=who, goods=goods_phrase(cat, move[1:])), ""
+        return say("log.pay", player=who, goods=goods_phrase(cat, move[1:])), ""
     if head == "r":
         ctx = "swap" if card and BY_ID[card].effect == "swap_two" else ""
-        return cat.t("log.row", player=who, card=name, row=move[1]), ctx
+        return say("log.row", player=who, card=name, row=move[1]), ctx
     if head == "g":
-        return cat.t("log.good", player=who, goods=goods_phrase(cat, move[1])), ""
+        return say("log.good", player=who, goods=goods_phrase(cat, move[1])), ""
     if head == "m":
         n = 3 if move[2] == "G" else 2
         give, get = goods_phrase(cat, move[1] * n), goods_phrase(cat, move[2])
-        return cat.t("log.trade", player=who, give=give, get=get), "merchant"
+        return say("log.trade", player=who, give=give, get=get), "merchant"
     if head == "s":
         give, get = silversmith_terms(move)
-        return cat.t("log.trade", player=who, give=goods_phrase(cat, give),
+        return say("log.trade", player=who, give=goods_phrase(cat, give),
                      get=goods_phrase(cat, get)), ""  # fmt: skip
     if head == "f":
-        return cat.t("log.fata", player=who, src=move[1], dst=move[2]), ""
+        return say("log.fata", player=who, src=move[1], dst=move[2]), ""
     if head == "w":
-        return cat.t("log.swap", player=who, r1=move[1], c1=move[2], r2=move[3], c2=move[4]), ""
+        return say("log.swap", player=who, r1=move[1], c1=move[2], r2=move[3], c2=move[4]), ""
     if head == "-":
-        return cat.t("log.discard", player=who, goods=goods_phrase(cat, move[1])), ""
+        return say("log.discard", player=who, goods=goods_phrase(cat, move[1])), ""
     if head == "l":
         if move == "lV":
-            return cat.t("log.lose_vp", player=who), ""
-        return cat.t("log.lose", player=who, goods=goods_phrase(cat, move[1:])), ""
+            return say("log.lose_vp", player=who), ""
+        return say("log.lose", player=who, goods=goods_phrase(cat, move[1:])), ""
     return cat.t("move.other", move=move, head=head), ""
+
+
+class _Speaker:
+    """Picks "key.you" for lines about you when the catalog has that form."""
+
+    def __init__(self, cat: Catalog, you: int | None) -> None:
+        self.cat = cat
+        self.you = you
+
+    def by(self, player: int):
+        if player != self.you:
+            return self.cat.t
+
+        def say(key: str, /, **params: object) -> str:
+            return self.cat.t(key + ".you" if self.cat.has(key + ".you") else key, **params)
+
+        return say

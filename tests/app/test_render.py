@@ -1,0 +1,87 @@
+"""The table as HTML: every legal move is a button carrying its notation, nothing else is; no
+text is ever taken as HTML; no word is missing from the catalog."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from targi.app.catalog import Catalog
+from targi.app.render import Renderer
+from targi.app.session import Session
+from targi.app.words import log_lines, player_names
+from targi.view import view
+
+MOVE_ATTR = re.compile(r'data-move="([^"]+)"')
+MISSING = re.compile(r"\[[a-z_]+\.[A-Za-z0-9_.: ]+\]")
+
+
+def _regions(r: Renderer, s: Session, v: dict) -> str:
+    return r.status(s, v) + r.prompt(s, v) + r.board(s, v) + r.choices(s, v) + r.players(s, v)
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]*>", " ", html)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_legal_move_has_a_button_in_a_two_player_game(cat: Catalog, seed: int):
+    r = Renderer(cat)
+    rnd = random.Random(seed)
+    s = Session.new(seed, seed % 2, "hotseat")
+    kinds = set()
+    while not s.over:
+        v = view(s.game)
+        html = _regions(r, s, v)
+        assert set(MOVE_ATTR.findall(html)) == set(v["legal"])
+        assert MISSING.findall(_text(html)) == []
+        kinds.add(v["decision"]["kind"])
+        s.play(rnd.choice(v["legal"]))
+    assert {"place", "act"} <= kinds
+    final = r.choices(s, view(s.game)) + r.log(s)
+    assert 'id="score"' in final and MISSING.findall(_text(final)) == []
+
+
+def test_no_move_buttons_while_the_computer_is_to_move(cat: Catalog):
+    r = Renderer(cat)
+    s = Session.new(4, 1, "ai", "easy")
+    assert s.computer_to_move
+    v = view(s.game)
+    assert MOVE_ATTR.findall(_regions(r, s, v)) == []
+    assert r.prompt(s, v) == cat.t("prompt.computer")
+
+
+def test_the_score_screen_names_the_winner_and_the_tie_break(cat: Catalog):
+    r = Renderer(cat)
+    rnd = random.Random(5)
+    s = Session.new(5, 0, "hotseat")
+    while not s.over:
+        s.play(rnd.choice(s.game.legal_moves()))
+    v = view(s.game)
+    html = r.choices(s, v)
+    assert f'data-decided-by="{v["decided_by"]}"' in html
+    for label in ("score.tokens", "score.cards", "score.total", "score.gold", "score.goods"):
+        assert cat.t(label) in html
+    assert 'data-action="rematch"' in html and 'data-action="new"' in html
+
+
+def test_text_is_never_taken_as_html():
+    evil = "<img src=x onerror=alert(1)>"
+    cat = Catalog({"card.B05.name": evil, "player.blue": evil, "status.round": evil})
+    r = Renderer(cat)
+    s = Session.new(1, 0, "hotseat")
+    v = view(s.game)
+    html = _regions(r, s, v) + r.log(s) + r.border_reference()
+    assert "<img" not in html and "&lt;img" in html
+
+
+def test_log_speaks_of_you_in_the_second_person(cat: Catalog):
+    s = Session.new(6, 0, "ai", "easy")
+    s.play(s.game.legal_moves()[0])
+    names = player_names(cat, "ai")
+    lines = log_lines(cat, s.game.log, names, you=0)
+    assert lines[0] == ("round", cat.t("log.round", n=1))
+    assert lines[1][1].startswith(cat.t("player.you") + " place ")
+    hotseat = log_lines(cat, s.game.log, player_names(cat, "hotseat"))
+    assert hotseat[1][1].startswith(cat.t("player.blue") + " places ")
