@@ -132,7 +132,7 @@ def test_save_not_a_save_string(name):
 def test_save_megabytes_of_random_garbage():
     rnd = random.Random(5)
     for size in (10_000, 1_000_000, 3_000_000):
-        assert_save_error("".join(rnd.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ-_") for _ in range(size)))
+        assert_save_error("".join(rnd.choices("ABCDEFGHIJKLMNOPQRSTUVWXYZ-_", k=size)))
     assert_save_error(bytes(rnd.getrandbits(8) for _ in range(100_000)).decode("latin-1"))
 
 
