@@ -488,3 +488,13 @@ def test_r6_full_display_and_full_hand_discard_the_drawn_card():
     actions(g, 0, targis=[14, 2], other_targis=[6])
     play(g, "u14")
     assert ids(g.tribe_discard) == ["T30"] and g.decision == "act"
+
+
+def test_r4_tribal_expansion_with_no_tribe_card_to_draw_has_no_action():
+    g = new_game(first=0)
+    _no_tribe_cards_to_draw(g)
+    actions(g, 0, targis=[14, 2], other_targis=[6])
+    assert g.legal_moves() == ["u2", "done"]
+    g = new_game(first=0)
+    actions(g, 0, targis=[14, 2], other_targis=[6])
+    assert g.legal_moves() == ["u2", "u14", "done"]
