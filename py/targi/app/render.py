@@ -301,51 +301,34 @@ class Renderer:
         cat = self.cat
         names = player_names(cat, s.mode)
         sc = v["scores"]
-        rows = [
-            ("score.tokens", [x["tokens"] for x in sc]),
-            ("score.cards", [x["cards"] for x in sc]),
-        ]
+
+        def line(key: str, label: str, cells: list, cls: str = "") -> str:
+            tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
+            extra = f' class="{cls}"' if cls else ""
+            return f'<tr data-score="{esc(key)}"{extra}><th>{esc(label)}</th>{tds}</tr>'
+
         head = "".join(f'<th class="p{p}">{esc(names[p])}</th>' for p in (0, 1))
-        body = "".join(
-            f"<tr><th>{esc(cat.t(k))}</th>" + "".join(f"<td>{n}</td>" for n in vals) + "</tr>"
-            for k, vals in rows
-        )
+        body = line("tokens", cat.t("score.tokens"), [x["tokens"] for x in sc])
+        body += line("cards", cat.t("score.cards"), [x["cards"] for x in sc])
         for p in (0, 1):
             for bonus in sc[p]["card_bonuses"]:
                 cells = ["", ""]
-                cells[p] = str(bonus["vp"])
+                cells[p] = bonus["vp"]
                 label = cat.t("score.bonus", card=cat.card_name(bonus["card"]))
-                body += (
-                    f"<tr><th>{esc(label)}</th>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
-                )
+                body += line(f"bonus-{bonus['card']}", label, cells)
         for r in range(3):
-            body += (
-                f"<tr><th>{esc(cat.t('score.row', n=r + 1))}</th>"
-                + "".join(f"<td>{x['rows'][r]}</td>" for x in sc)
-                + "</tr>"
-            )
-        body += (
-            f'<tr class="total"><th>{esc(cat.t("score.total"))}</th>'
-            + "".join(f"<td>{x['total']}</td>" for x in sc)
-            + "</tr>"
-        )
-        body += (
-            f"<tr><th>{esc(cat.t('score.gold'))}</th>"
-            + "".join(f"<td>{x['gold']}</td>" for x in sc)
-            + "</tr>"
-        )
-        body += (
-            f"<tr><th>{esc(cat.t('score.goods'))}</th>"
-            + "".join(f"<td>{x['goods']}</td>" for x in sc)
-            + "</tr>"
-        )
+            body += line(f"row{r + 1}", cat.t("score.row", n=r + 1), [x["rows"][r] for x in sc])
+        body += line("total", cat.t("score.total"), [x["total"] for x in sc], "total")
+        body += line("gold", cat.t("score.gold"), [x["gold"] for x in sc])
+        body += line("goods", cat.t("score.goods"), [x["goods"] for x in sc])
         winner = v["winner"]
+        winner_attr = "" if winner is None else str(winner)
         if winner is None:
             verdict = cat.t("result.draw")
         else:
             verdict = cat.t(f"result.win.{v['decided_by']}", player=names[winner])
         return (
-            f'<div class="score" id="score"><h2 class="verdict" data-winner="{esc(winner)}" '
+            f'<div class="score" id="score"><h2 class="verdict" data-winner="{winner_attr}" '
             f'data-decided-by="{esc(v["decided_by"])}">{esc(verdict)}</h2>'
             f'<table class="scores"><thead><tr><th></th>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table>"

@@ -1,0 +1,107 @@
+"""Playing the page through real clicks: shared by the e2e tests and bench/page_click.py.
+
+Moves are chosen by a seeded random pick among the visible, enabled [data-move] elements, so a
+run is reproducible for a given game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Page
+
+READY = "html[data-app-state=ready]"
+WAIT_MS = 60_000
+
+VISIBLE_MOVES = """() => [...document.querySelectorAll('[data-move]')]
+    .filter(e => !e.disabled && e.offsetParent !== null)
+    .map(e => e.dataset.move)"""
+
+
+def wait_until_ready(page: Page) -> None:
+    """Until the app is ready; a page that reached data-app-state=error fails with its text."""
+    page.wait_for_selector(
+        "html[data-app-state=ready], html[data-app-state=error]", state="attached", timeout=WAIT_MS
+    )
+    state = page.evaluate("document.documentElement.dataset.appState")
+    assert state == "ready", f"data-app-state={state}: {page.inner_text('body')[:2000]}"
+
+
+def open_game(page: Page, url: str) -> Page:
+    page.goto(url)
+    wait_until_ready(page)
+    return page
+
+
+def table(page: Page) -> dict:
+    return page.evaluate(
+        """() => { const t = document.getElementById('table');
+        return {phase: t.dataset.phase, player: t.dataset.currentPlayer,
+                seq: Number(t.dataset.seq), mode: t.dataset.mode, hidden: t.hidden}; }"""
+    )
+
+
+def start_game(
+    page: Page, mode: str, level: str = "easy", starter: str = "me", pace: str = "instant"
+) -> None:
+    """From the welcome screen or any game: a new game with the computer at `pace`."""
+    page.select_option("#pace", pace)
+    if page.locator("#dlg-new").is_hidden():
+        page.click("[data-action=open-new]")
+    if mode == "ai":
+        page.check(f"input[name=level][value={level}]")
+        page.check(f"input[name=starter][value={starter}]")
+    page.click(f"[data-new-game={mode}]")
+    page.wait_for_function(
+        "() => document.getElementById('table').dataset.seq === '0' "
+        "&& !document.getElementById('table').hidden",
+        timeout=WAIT_MS,
+    )
+
+
+def wait_for_turn(page: Page) -> None:
+    """Until a move can be clicked or the game is over (the computer may be thinking)."""
+    page.wait_for_function(
+        """() => document.getElementById('table').dataset.phase === 'over'
+            || [...document.querySelectorAll('[data-move]')].some(e => e.offsetParent !== null)""",
+        timeout=WAIT_MS,
+        polling=25,
+    )
+
+
+def click_move(page: Page, move: str) -> None:
+    """Click the first visible element for `move` and wait for the redraw."""
+    seq = table(page)["seq"]
+    page.locator(f'[data-move="{move}"]:visible').first.click()
+    page.wait_for_function(
+        f"() => document.getElementById('table').dataset.seq !== '{seq}'",
+        timeout=WAIT_MS,
+        polling=10,
+    )
+
+
+def play(page: Page, rnd: random.Random, clicks: int | None = None, on_click=None) -> int:
+    """Click seeded-random legal moves until the game is over (or `clicks` were made)."""
+    made = 0
+    while clicks is None or made < clicks:
+        wait_for_turn(page)
+        if table(page)["phase"] == "over":
+            break
+        moves = sorted(set(page.evaluate(VISIBLE_MOVES)))
+        click_move(page, rnd.choice(moves))
+        made += 1
+        if on_click:
+            on_click(made)
+    return made
+
+
+def stored(page: Page, key: str) -> str | None:
+    return page.evaluate("(k) => localStorage.getItem(k)", key)
+
+
+def no_horizontal_scroll(page: Page) -> tuple[int, int]:
+    return tuple(
+        page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+    )

@@ -1,0 +1,94 @@
+"""Whole games through real clicks, to the final score screen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gameplay import no_horizontal_scroll, open_game, play, start_game, table
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def _score_screen_is_complete(page: Page) -> None:
+    expect(page.locator("#score .verdict")).to_be_visible()
+    for key in ("tokens", "cards", "row1", "row2", "row3", "total", "gold", "goods"):
+        cells = page.locator(f'#score tr[data-score="{key}"] td')
+        expect(cells).to_have_count(2)
+    decided = page.get_attribute("#score .verdict", "data-decided-by")
+    assert decided in ("points", "gold", "goods", "draw")
+    expect(page.locator("[data-action=rematch]")).to_be_visible()
+    expect(page.locator("#choices [data-action=new]")).to_be_visible()
+
+
+def test_whole_game_against_the_computer_reaches_the_score_screen(game_page: Page):
+    page = game_page
+    start_game(page, "ai", level="easy", starter="me")
+    assert table(page)["mode"] == "ai"
+    clicks = play(page, random.Random(7))
+    assert clicks > 20
+    assert table(page)["phase"] == "over"
+    _score_screen_is_complete(page)
+    # Only your own moves were clicked; the computer's appear in the log as its own lines.
+    assert page.locator("#log li.p1").count() > 10
+    page.click("[data-action=rematch]")
+    # A new deal in which the computer starts this time (it may already have moved).
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'over'")
+    expect(page.locator("#score")).to_have_count(0)
+    assert table(page)["seq"] < 5
+
+
+def test_whole_two_player_game_on_a_phone_never_scrolls_sideways(page: Page, site_url: str):
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, site_url)
+    widths = [no_horizontal_scroll(page)]
+    start_game(page, "hotseat")
+    widths.append(no_horizontal_scroll(page))
+
+    def check(n: int) -> None:
+        if n % 40 == 0:
+            widths.append(no_horizontal_scroll(page))
+
+    play(page, random.Random(3), on_click=check)
+    assert table(page)["phase"] == "over"
+    _score_screen_is_complete(page)
+    widths.append(no_horizontal_scroll(page))
+    page.click("[data-action=open-share]")
+    widths.append(no_horizontal_scroll(page))
+    assert len(widths) >= 6
+    assert all(scroll <= client for scroll, client in widths), widths
+    page.set_viewport_size({"width": 390, "height": 844})
+    scroll, client = no_horizontal_scroll(page)
+    assert scroll <= client
+
+
+def test_undo_takes_back_your_last_step_and_only_in_your_turn(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    rnd = random.Random(11)
+    undo = page.locator("#undo")
+    for _ in range(200):
+        if undo.is_enabled():
+            break
+        play(page, rnd, clicks=1)
+    else:
+        pytest.fail("undo never became possible")
+    before = table(page)
+    undo.click()
+    page.wait_for_function(
+        f"() => document.getElementById('table').dataset.seq === '{before['seq'] - 1}'"
+    )
+    assert table(page)["player"] == before["player"]
+
+
+def test_hint_highlights_a_legal_move_with_a_reason(game_page: Page):
+    page = game_page
+    start_game(page, "ai", level="easy", starter="me")
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_be_visible()
+    hinted = page.locator("[data-move].hint").first
+    expect(hinted).to_be_visible(timeout=60_000)
+    assert page.inner_text("#hint-text").strip()
+    assert "[hint." not in page.inner_text("#hint-text")

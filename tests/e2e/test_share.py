@@ -1,0 +1,126 @@
+"""Share strings and links: a round trip to another browser, pasted strings, and damaged ones
+that change nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gameplay import open_game, play, start_game, stored, table
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def _shared(page: Page) -> tuple[str, str]:
+    page.click("[data-action=open-share]")
+    link = page.input_value("#share-link")
+    code = page.input_value("#share-string")
+    page.click("#dlg-share [data-action=close]")
+    return link, code
+
+
+def test_share_link_opens_the_same_game_in_another_browser(game_page: Page, fresh_context):
+    page = game_page
+    start_game(page, "hotseat")
+    play(page, random.Random(21), clicks=30)
+    before = table(page)
+    link, code = _shared(page)
+    assert link.endswith("#g=" + code) and code.startswith("T")
+    other = fresh_context().new_page()
+    open_game(other, link)
+    after = table(other)
+    assert (after["seq"], after["phase"], after["player"], after["mode"]) == (
+        before["seq"],
+        before["phase"],
+        before["player"],
+        "hotseat",
+    )
+    assert other.inner_html("#board") == page.inner_html("#board")
+    assert "#g=" not in other.url  # the link did its job; a reload will not ask again
+    assert stored(other, "targi.game") is not None
+
+
+def test_pasted_string_asks_before_replacing_and_the_old_game_comes_back(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    play(page, random.Random(1), clicks=12)
+    _, first_code = _shared(page)
+    first = table(page)
+    start_game(page, "hotseat")
+    play(page, random.Random(2), clicks=5)
+    second = table(page)
+
+    page.click("[data-action=open-load]")
+    page.fill("#load-text", first_code)
+    page.click("[data-action=load-string]")
+    expect(page.locator("#dlg-confirm")).to_be_visible()
+    assert table(page)["seq"] == second["seq"]  # nothing replaced yet
+    page.click("[data-action=confirm-replace]")
+    page.wait_for_function(
+        f"() => document.getElementById('table').dataset.seq === '{first['seq']}'"
+    )
+    assert table(page)["player"] == first["player"]
+
+    page.click("[data-action=open-load]")
+    page.click("[data-action=restore-previous]")
+    page.wait_for_function(
+        f"() => document.getElementById('table').dataset.seq === '{second['seq']}'"
+    )
+
+
+def test_keeping_your_game_when_a_link_arrives(game_page: Page, site_url: str):
+    page = game_page
+    start_game(page, "hotseat")
+    play(page, random.Random(4), clicks=8)
+    mine = table(page)
+    _, code = _shared(page)
+    other = code  # the same game string, different position after more moves
+    play(page, random.Random(5), clicks=4)
+    mine = table(page)
+    page.goto(site_url + "#g=" + other)
+    page.wait_for_selector("html[data-app-state=ready]", state="attached")
+    expect(page.locator("#dlg-confirm")).to_be_visible()
+    page.click("[data-action=cancel-replace]")
+    assert table(page)["seq"] == mine["seq"]
+
+
+@pytest.mark.parametrize(
+    ("damaged", "why"),
+    [
+        ("Tgarbage!!", "characters"),
+        ("hello", "should start with 'T'"),
+        (None, "checksum"),  # a real string with one character changed
+    ],
+)
+def test_damaged_pasted_string_says_why_and_changes_nothing(game_page: Page, damaged, why):
+    page = game_page
+    start_game(page, "hotseat")
+    play(page, random.Random(8), clicks=10)
+    before = table(page)
+    saved = stored(page, "targi.game")
+    _, code = _shared(page)
+    if damaged is None:
+        damaged = code[:6] + ("A" if code[6] != "A" else "B") + code[7:]
+    page.click("[data-action=open-load]")
+    page.fill("#load-text", damaged)
+    page.click("[data-action=load-string]")
+    message = page.locator("#load-message")
+    expect(message).to_contain_text(why)
+    expect(page.locator("#dlg-confirm")).to_be_hidden()
+    assert table(page)["seq"] == before["seq"]
+    assert stored(page, "targi.game") == saved
+
+
+def test_damaged_link_says_why_and_keeps_the_game(game_page: Page, site_url: str):
+    page = game_page
+    start_game(page, "hotseat")
+    play(page, random.Random(9), clicks=6)
+    before = table(page)
+    page.goto(site_url + "#g=T<img src=x onerror=alert(1)>")
+    page.wait_for_selector("html[data-app-state=ready]", state="attached")
+    notice = page.locator("#notice-text")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("save string")
+    assert page.locator("#notice img").count() == 0  # shown as text, never as HTML
+    assert table(page)["seq"] == before["seq"]
