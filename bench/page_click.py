@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Click to redrawn table, in headless Chromium: how long a move takes to show.
+
+Plays whole two-player games by clicking seeded-random legal [data-move] elements and times each
+click inside the page: from dispatching the click to the table's data-seq having changed (the
+Python handler has applied the move, autosaved and rewritten the DOM), and to the next frame
+after it (style, layout and paint included). Prints median, p95 and max over all clicks.
+
+    python bench/page_click.py [--games 3] [--seed 1] [--width 1366 --height 768]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
+
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+TIMED_CLICK = """async (move) => {
+  const table = document.getElementById('table');
+  const el = [...document.querySelectorAll('[data-move]')]
+      .find(e => e.dataset.move === move && e.offsetParent !== null);
+  const seq = table.dataset.seq;
+  const t0 = performance.now();
+  el.click();
+  const t1 = performance.now();
+  if (table.dataset.seq === seq) throw new Error('no redraw after ' + move);
+  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+  return [t1 - t0, performance.now() - t0];
+}"""
+MOVES = """() => [...document.querySelectorAll('[data-move]')]
+    .filter(e => !e.disabled && e.offsetParent !== null).map(e => e.dataset.move)"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--width", type=int, default=1366)
+    parser.add_argument("--height", type=int, default=768)
+    args = parser.parse_args()
+
+    build.ensure_site()
+    server = build.make_server(port=0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}{build.SUBPATH}"
+    dom, frame = [], []
+    rnd = random.Random(args.seed)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=build.find_chromium(), args=LAUNCH_ARGS)
+            page = browser.new_page(viewport={"width": args.width, "height": args.height})
+            page.goto(url)
+            page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+            for _ in range(args.games):
+                if page.locator("#dlg-new").is_hidden():
+                    page.click("[data-action=open-new]")
+                page.click("[data-new-game=hotseat]")
+                page.wait_for_function("() => document.getElementById('table').dataset.seq==='0'")
+                while page.get_attribute("#table", "data-phase") != "over":
+                    move = rnd.choice(sorted(set(page.evaluate(MOVES))))
+                    a, b = page.evaluate(TIMED_CLICK, move)
+                    dom.append(a)
+                    frame.append(b)
+            browser.close()
+    finally:
+        server.shutdown()
+    print(f"click -> redrawn table over {len(dom)} clicks in {args.games} two-player games "
+          f"({args.width}x{args.height}, headless Chromium):")  # fmt: skip
+    for name, values in (("DOM redrawn", dom), ("next frame", frame)):
+        print(f"  {name:12s} median {statistics.median(values):6.1f} ms   "
+              f"p95 {percentile(values, 0.95):6.1f} ms   max {max(values):6.1f} ms")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
