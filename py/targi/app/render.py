@@ -35,6 +35,7 @@ def esc(text: object) -> str:
 class Renderer:
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
+        self._last = ""
 
     # ---- small pieces --------------------------------------------------------------------------
     def token(self, letter: str, n: int | str = "", extra: str = "") -> str:
@@ -96,6 +97,7 @@ class Renderer:
         targis = {n: p for p in (0, 1) for n in v["players"][p]["targis"]}
         markers = {m: p for p in (0, 1) for m in v["players"][p]["markers"]}
         next_raid = (v["next_raid"] or {}).get("card")
+        self._last = s.game.record[-1] if s.game.record else ""  # outlined: what just happened
         out = []
         for r in range(5):
             for c in range(5):
@@ -123,6 +125,8 @@ class Renderer:
             cls += " raid"
         if card.id == next_raid:
             cls += " next-raid"
+        if self._last in (f"t{n}", f"u{n}"):
+            cls += " last"
         inner = (
             f'<span class="num">{n}</span><span class="nm">{esc(cat.card_name(card.id))}</span>'
             f'<span class="tx">{esc(cat.card_short(card.id))}</span>'
@@ -165,6 +169,8 @@ class Renderer:
         inner = f'<span class="space">{letter}</span>' + inner
         if letter in markers:
             inner += f'<span class="on">{self.piece("marker", markers[letter])}</span>'
+        if self._last == f"u{letter}":
+            cls += " last"
         move = f"u{letter}" if kind == "act" and f"u{letter}" in legal else None
         if move:
             label = move_label(cat, v, move)
