@@ -15,14 +15,15 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from pageutil import ExternalRequests, open_game  # noqa: E402
 
 import build  # noqa: E402 - the repo root is put on sys.path just above
 
@@ -35,10 +36,6 @@ LAUNCH_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-READY_TIMEOUT_MS = 60_000
-LOCAL_HOSTS = {"127.0.0.1"}
-# Schemes that never touch the network.
-LOCAL_SCHEMES = {"data", "blob", "about", "chrome-extension", "devtools"}
 
 
 @pytest.fixture(scope="session")
@@ -65,40 +62,6 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": executable, "args": LAUNCH_ARGS}
 
 
-class ExternalRequests:
-    """Aborts and records every request that would leave 127.0.0.1."""
-
-    def __init__(self) -> None:
-        self.urls: list[str] = []
-        self._lock = threading.Lock()
-
-    def is_local(self, url: str) -> bool:
-        parts = urlsplit(url)
-        return parts.scheme in LOCAL_SCHEMES or parts.hostname in LOCAL_HOSTS
-
-    def _handle(self, route: Route) -> None:
-        url = route.request.url
-        if self.is_local(url):
-            route.fallback()
-            return
-        with self._lock:
-            self.urls.append(url)
-        route.abort("blockedbyclient")
-
-    def guard(self, context: BrowserContext) -> None:
-        context.route("**/*", self._handle)
-
-    def clear(self) -> None:
-        with self._lock:
-            self.urls.clear()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(list(self.urls))
-
-    def __len__(self) -> int:
-        return len(self.urls)
-
-
 @pytest.fixture(autouse=True)
 def external_requests() -> Iterator[ExternalRequests]:
     recorder = ExternalRequests()
@@ -120,24 +83,6 @@ def new_context(
         return context
 
     return guarded
-
-
-def wait_until_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
-    """Wait for the app to finish loading; fail with the page's own message on error."""
-    page.wait_for_selector(
-        "html[data-app-state=ready], html[data-app-state=error]",
-        state="attached",
-        timeout=timeout,
-    )
-    state = page.evaluate("document.documentElement.dataset.appState")
-    if state != "ready":
-        pytest.fail(f"the page reached data-app-state={state}: {page.inner_text('body')[:2000]}")
-
-
-def open_game(page: Page, url: str) -> Page:
-    page.goto(url)
-    wait_until_ready(page)
-    return page
 
 
 @pytest.fixture

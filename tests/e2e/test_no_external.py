@@ -1,0 +1,57 @@
+"""The page never asks anything of the internet: every request stays on 127.0.0.1."""
+
+from __future__ import annotations
+
+import pytest
+from pageutil import ExternalRequests, make_a_move, start_game
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.e2e
+
+
+def test_loading_and_playing_requests_nothing_off_origin(
+    game_page: Page, external_requests: ExternalRequests
+) -> None:
+    start_game(game_page, "hotseat")
+    moves = [make_a_move(game_page) for _ in range(4)]
+    assert all(moves)
+    game_page.wait_for_timeout(500)  # let any late request (fonts, prefetch) show up
+    assert list(external_requests) == []
+
+
+def test_a_game_against_the_computer_requests_nothing_off_origin(
+    game_page: Page, external_requests: ExternalRequests
+) -> None:
+    # The computer runs in a Web Worker with its own Pyodide: its requests are checked too.
+    start_game(game_page, "ai")
+    for _ in range(3):
+        assert make_a_move(game_page)
+    game_page.wait_for_timeout(500)
+    assert list(external_requests) == []
+
+
+def test_the_guard_blocks_and_records_an_off_origin_fetch(
+    game_page: Page, external_requests: ExternalRequests
+) -> None:
+    outcome = game_page.evaluate(
+        "fetch('http://example.invalid/probe').then(() => 'answered', () => 'blocked')"
+    )
+    assert outcome == "blocked"
+    assert list(external_requests) == ["http://example.invalid/probe"]
+    external_requests.clear()  # recorded on purpose: the test must not fail at teardown
+
+
+def test_the_guard_also_sees_requests_from_a_web_worker(
+    game_page: Page, external_requests: ExternalRequests
+) -> None:
+    outcome = game_page.evaluate(
+        """() => new Promise((resolve) => {
+            const source = "fetch('https://cdn.example.invalid/w.js')" +
+                ".then(() => postMessage('answered'), () => postMessage('blocked'))";
+            const worker = new Worker(URL.createObjectURL(new Blob([source])));
+            worker.onmessage = (event) => resolve(event.data);
+        })"""
+    )
+    assert outcome == "blocked"
+    assert "https://cdn.example.invalid/w.js" in list(external_requests)
+    external_requests.clear()
