@@ -22,7 +22,7 @@ CENTRAL = "ABCDEFGHI"
 PLACEABLE = [n for n in range(1, 17) if n not in CORNERS]
 
 
-@dataclass(frozen=True)
+@dataclass
 class Weights:
     good: float = 0.5  # one good, many rounds ahead (what it helps to buy)
     gold: float = 1.1

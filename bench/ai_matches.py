@@ -1,0 +1,53 @@
+"""Add up the JSON summaries of `python -m targi match --json` runs (chunks of one match).
+
+    python bench/ai_matches.py LOG [LOG ...]
+
+Each log's last line is the JSON object the match command prints. Chunks with the same players
+are pooled (their seeds must not overlap); prints games, wins/losses/draws, the win rate with a
+95% Wilson interval and the mean margin per pairing.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from targi.ai.match import wilson  # noqa: E402
+
+
+def main(paths: list[str]) -> int:
+    pooled: dict[tuple[str, str], dict] = {}
+    for path in paths:
+        lines = Path(path).read_text().strip().splitlines()
+        if not lines or not lines[-1].startswith("{"):
+            print(f"{path}: unfinished (no summary line)", file=sys.stderr)
+            continue
+        s = json.loads(lines[-1])
+        key = (s["players"][0], s["players"][1])
+        p = pooled.setdefault(
+            key, {"games": 0, "wins": 0, "losses": 0, "draws": 0, "margin": 0.0, "seeds": []}
+        )
+        for k in ("games", "wins", "losses", "draws"):
+            p[k] += s[k]
+        p["margin"] += s["mean_margin"] * s["games"]
+        p["seeds"].append(f"{s['seed']}+{(s['games'] + 1) // 2}")
+    print(
+        f"{'match':16s} {'games':>5s} {'W-L-D':>11s} {'win rate':>8s} {'95% interval':>15s}  margin"
+    )
+    for (a, b), p in pooled.items():
+        n = p["games"]
+        rate = (p["wins"] + 0.5 * p["draws"]) / n
+        low, high = wilson(rate, n)
+        wld = f"{p['wins']}-{p['losses']}-{p['draws']}"
+        print(
+            f"{a + ' v ' + b:16s} {n:5d} {wld:>11s} {rate:8.1%} {low:7.1%}-{high:6.1%}"
+            f"  {p['margin'] / n:+.1f}   seeds {', '.join(p['seeds'])}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
