@@ -1,5 +1,5 @@
 // The loading screen: fetch the big files with a real progress bar (so the browser's cache and
-// the service worker hold them), then start PyScript; the Python app (web/main.py) finishes
+// the service worker hold them) while PyScript starts; the Python app (web/main.py) finishes
 // the job by calling targiLoader.done(). Every text comes from the message catalog.
 import { createAI } from "./ai-client.js";
 
@@ -106,6 +106,8 @@ async function start() {
   $("load-retry").addEventListener("click", () => location.reload());
   watchdog = setTimeout(() => fail(t("loading.error.timeout", { seconds: TIMEOUT_S })), TIMEOUT_S * 1000);
 
+  const buildText = fetchText("./build.json"); // in parallel with the catalog
+  buildText.catch(() => {}); // reported below, once the catalog can word it
   try {
     catalog = JSON.parse(await fetchText(`./web/messages/${LANG}.json`));
   } catch (e) {
@@ -120,7 +122,7 @@ async function start() {
   setProgress(0.02);
   let build;
   try {
-    build = JSON.parse(await fetchText("./build.json"));
+    build = JSON.parse(await buildText);
   } catch (e) {
     fail(t("loading.error.download", { file: "build.json", reason: e.message }));
     return;
@@ -132,8 +134,40 @@ async function start() {
     "./" + build.wheel,
   ];
   const mb = (n) => (n / 1048576).toFixed(1);
+  // PyScript starts at once: its own requests for the same files share the download with ours
+  // (one HTTP cache entry per URL), and the interpreter boots while the bar shows the bytes.
+  let stage = "download";
+  let began = 0;
+  const interpreterStage = () => {
+    if (stage !== "download") return;
+    stage = "interpreter";
+    setStage(stage);
+    $("load-detail").textContent = "";
+    // Starting the interpreter reports no progress of its own: the bar moves on an estimate,
+    // never past the end of this stage, and jumps when PyScript says it is ready.
+    began = performance.now();
+    creep = setInterval(() => {
+      const s = (performance.now() - began) / 1000;
+      setProgress(0.5 + 0.33 * (1 - Math.exp(-s / 1.5)));
+    }, 100);
+  };
+  document.addEventListener(
+    "py:ready",
+    () => {
+      interpreterStage();
+      clearInterval(creep);
+      stage = "game";
+      setStage(stage);
+      setProgress(0.88);
+    },
+    { capture: true, once: true },
+  );
+  const pyscript = import("../pyscript/core.js").catch((e) =>
+    fail(t("loading.error.download", { file: "pyscript/core.js", reason: e.message })),
+  );
   try {
     await download(big, (done, total) => {
+      if (stage !== "download") return;
       setProgress(0.02 + 0.48 * (total ? done / total : 0));
       $("load-detail").textContent = t("loading.bytes", { done: mb(done), total: mb(total) });
     });
@@ -141,30 +175,8 @@ async function start() {
     fail(e.message);
     return;
   }
-
-  // Starting the interpreter gives no progress of its own: the bar moves on an estimate,
-  // never past the end of this stage, and jumps when PyScript reports ready.
-  setStage("interpreter");
-  $("load-detail").textContent = "";
-  const began = performance.now();
-  creep = setInterval(() => {
-    const s = (performance.now() - began) / 1000;
-    setProgress(0.5 + 0.33 * (1 - Math.exp(-s / 1.5)));
-  }, 100);
-  document.addEventListener(
-    "py:ready",
-    () => {
-      clearInterval(creep);
-      setStage("game");
-      setProgress(0.88);
-    },
-    { capture: true, once: true },
-  );
-  try {
-    await import("../pyscript/core.js");
-  } catch (e) {
-    fail(t("loading.error.download", { file: "pyscript/core.js", reason: e.message }));
-  }
+  interpreterStage();
+  await pyscript;
 }
 
 // Called from web/main.py.

@@ -4,7 +4,6 @@ HTML in targi.app.render; this module only wires them to the document."""
 import asyncio
 import contextlib
 import json
-import secrets
 import time
 
 from pyodide.ffi import create_proxy, jsnull
@@ -17,6 +16,7 @@ from targi.app.session import Session
 from targi.app.words import move_label
 from targi.view import view
 
+window.performance.mark("targi:imports-done")  # for load benchmarks
 loader = window.targiLoader
 cat = Catalog.from_json(loader.catalogText(), loader.lang)
 render = Renderer(cat)
@@ -27,6 +27,11 @@ el = document.getElementById
 def some(node) -> bool:
     """A DOM lookup found something (JS null arrives as jsnull, not None)."""
     return node is not None and node is not jsnull
+
+
+def random_seed() -> int:
+    """A fresh deal: 32 random bits from the browser (the engine itself has no randomness)."""
+    return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
 
 
 class Page:
@@ -128,13 +133,13 @@ class Page:
         self.redraw()
 
     def new_game(self, mode: str) -> None:
-        seed = secrets.randbelow(1 << 32)
+        seed = random_seed()
         if mode == "ai":
             level = self.checked("level") or self.settings.level
             starter = self.checked("starter") or self.settings.starter
             self.settings.level, self.settings.starter = level, starter
             self._set(storage.SETTINGS_KEY, self.settings.dump())
-            first = secrets.randbelow(2) if starter == "random" else 0 if starter == "me" else 1
+            first = random_seed() % 2 if starter == "random" else 0 if starter == "me" else 1
             session = Session.new(seed, first, "ai", level)
         else:
             session = Session.new(seed, 0, "hotseat")
@@ -153,6 +158,14 @@ class Page:
         self.hint = None
         self.autosave()
         self.redraw()
+
+    def focus_next_move(self) -> None:
+        """The redraw replaced the pressed button; put focus on the first move to make now."""
+        for selector in ("#choices [data-move]", "#board [data-move]", "#choices button"):
+            target = document.querySelector(selector)
+            if some(target):
+                target.focus()
+                return
 
     def undo(self) -> None:
         s = self.session
@@ -347,6 +360,8 @@ class Page:
         if some(mover):
             if not mover.disabled:
                 self.play(str(mover.dataset.move))
+                if event.detail == 0:  # pressed from the keyboard: keep the keyboard in play
+                    self.focus_next_move()
             return
         starter = target.closest("[data-new-game]")
         if some(starter):
@@ -366,7 +381,7 @@ class Page:
             self.close_all()
             self.open("dlg-new")
         elif action == "rematch" and self.session is not None:
-            self.set_session(self.session.rematch(secrets.randbelow(1 << 32)))
+            self.set_session(self.session.rematch(random_seed()))
         elif action == "open-share":
             self.open_share()
         elif action == "open-load":
@@ -429,6 +444,7 @@ def main() -> None:
         page.open("dlg-new")
     window.targiPage = create_proxy(lambda: page)  # for debugging in the console
     loader.done()
+    window.performance.mark("targi:ready")
     window.targiAI.start()  # after the table is up, so it does not slow the first paint
 
 

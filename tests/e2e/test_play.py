@@ -92,3 +92,15 @@ def test_hint_highlights_a_legal_move_with_a_reason(game_page: Page):
     expect(hinted).to_be_visible(timeout=60_000)
     assert page.inner_text("#hint-text").strip()
     assert "[hint." not in page.inner_text("#hint-text")
+
+
+def test_moves_can_be_made_from_the_keyboard(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    for _ in range(12):
+        before = table(page)["seq"]
+        page.locator("[data-move]:visible").first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.getElementById('table').dataset.seq !== '{before}'")
+        # the pressed button is gone with the redraw; focus moved to the next move to make
+        assert page.evaluate("() => document.activeElement.hasAttribute('data-move')")

@@ -277,6 +277,8 @@ class Renderer:
             params["n"] = v["players"][v["current_player"]]["to_place"]
         if kind == "raid":
             params["card"] = cat.card_name(BORDER[v["robber"]].id)  # the robber stands on it
+        if kind == "tribe" and v["decision"].get("source") == "noble":
+            return cat.t("prompt.tribe_noble", **params)
         return cat.t(f"prompt.{kind}", **params)
 
     def choices(self, s: Session, v: dict, hint: str | None = None) -> str:
