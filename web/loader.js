@@ -115,6 +115,7 @@ async function start() {
     fail(`web/messages/${LANG}.json: ${e.message}`);
     return;
   }
+  document.documentElement.lang = LANG;
   applyMessages();
   registerServiceWorker();
 

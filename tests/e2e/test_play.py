@@ -104,3 +104,29 @@ def test_moves_can_be_made_from_the_keyboard(game_page: Page):
         page.wait_for_function(f"() => document.getElementById('table').dataset.seq !== '{before}'")
         # the pressed button is gone with the redraw; focus moved to the next move to make
         assert page.evaluate("() => document.activeElement.hasAttribute('data-move')")
+
+
+def test_the_computer_moves_step_by_step_while_the_page_stays_usable(game_page: Page):
+    page = game_page
+    page.evaluate(
+        """() => { window.__seqs = [];
+        new MutationObserver(() => window.__seqs.push(document.getElementById('table').dataset.seq))
+            .observe(document.getElementById('table'), {attributes: true,
+                                                        attributeFilter: ['data-seq']}); }"""
+    )
+    start_game(page, "ai", level="easy", starter="computer", pace="normal")
+    expect(page.locator("#table.thinking")).to_be_visible()
+    expect(page.locator("#prompt")).to_have_text("The computer is thinking…")
+    # the page answers while the computer thinks
+    page.click("[data-action=open-share]")
+    expect(page.locator("#dlg-share")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-share")).to_be_hidden()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-move]')].some(e => e.offsetParent)",
+        timeout=60_000,
+    )
+    seqs = [int(s) for s in page.evaluate("window.__seqs") if s != ""]
+    steps = [b - a for a, b in zip(seqs, seqs[1:], strict=False) if b != a]
+    assert seqs[-1] >= 1 and all(step == 1 for step in steps), seqs
+    expect(page.locator("#table.thinking")).to_have_count(0)
