@@ -178,24 +178,23 @@ class Page:
 
     # ---- the computer --------------------------------------------------------------------------
     async def ask_ai(self, op: str, s: Session) -> dict:
+        """The worker's answer; if the worker fails, the same question answered on the page
+        (slower to show, but the game goes on)."""
         request = {"op": op, "save": s.encode(), "level": s.level, "seed": s.ai_seed()}
         try:
             answer = await window.targiAI.ask(json.dumps(request))
             return json.loads(str(answer))
-        except Exception as e:  # the worker could not start: think on the page instead
-            if window.targiAI.broken is None:
-                raise
+        except Exception as error:
             if not self.fallback_noted:
                 self.fallback_noted = True
-                self.notice(cat.t("error.ai_fallback", reason=str(window.targiAI.broken)))
-            del e
-            await asyncio.sleep(0)
-            from targi.ai import choose_move, hint
+                self.notice(cat.t("error.ai_fallback", reason=str(error)))
+        await asyncio.sleep(0.05)  # let the notice and the table paint first
+        from targi.ai import choose_move, hint
 
-            if op == "move":
-                return {"move": choose_move(s.game, s.level, s.ai_seed())}
-            h = hint(s.game, s.ai_seed())
-            return {"move": h.move, "key": h.key, "params": h.params, "text": h.text}
+        if op == "move":
+            return {"move": choose_move(s.game, s.level, s.ai_seed())}
+        h = hint(s.game, s.ai_seed())
+        return {"move": h.move, "key": h.key, "params": h.params, "text": h.text}
 
     async def computer_turn(self) -> None:
         self.ai_busy = True
@@ -404,6 +403,7 @@ class Page:
             asyncio.ensure_future(self.copy(str(action_el.dataset.target)))
         elif action == "dismiss-notice":
             el("notice").hidden = True
+            self.redraw()  # if the computer stopped on an error, it tries again
         elif action == "storage-fresh":
             self.close_all()
             self.open("dlg-new")

@@ -130,3 +130,17 @@ def test_the_computer_moves_step_by_step_while_the_page_stays_usable(game_page: 
     steps = [b - a for a, b in zip(seqs, seqs[1:], strict=False) if b != a]
     assert seqs[-1] >= 1 and all(step == 1 for step in steps), seqs
     expect(page.locator("#table.thinking")).to_have_count(0)
+
+
+def test_the_computer_still_plays_when_its_worker_cannot_start(page: Page, site_url: str):
+    # a browser without module workers
+    page.add_init_script("window.Worker = function () { throw new Error('no workers here'); };")
+    open_game(page, site_url)
+    start_game(page, "ai", level="easy", starter="computer")
+    expect(page.locator("#notice-text")).to_contain_text("no workers here", timeout=60_000)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-move]')].some(e => e.offsetParent)",
+        timeout=60_000,
+    )
+    assert table(page)["seq"] >= 1  # the computer moved first, from the page itself
+    play(page, random.Random(2), clicks=6)
