@@ -1,6 +1,8 @@
-// The loading screen: fetch the big files with a real progress bar (so the browser's cache and
-// the service worker hold them) while PyScript starts; the Python app (web/main.py) finishes
-// the job by calling targiLoader.done(). Every text comes from the message catalog.
+// The loading screen. PyScript starts at once; its own downloads of the two big files
+// (pyodide.asm.wasm, python_stdlib.zip) are watched byte by byte through a thin wrapper around
+// fetch, so the bar shows real progress without downloading anything twice. Then the
+// interpreter starts (PyScript's py:ready event) and the Python app (web/main.py) finishes the
+// job by calling targiLoader.done(). Every text comes from the message catalog.
 import { createAI } from "./ai-client.js";
 
 const LANG = "en";
@@ -16,8 +18,11 @@ let failed = false;
 let watchdog = 0;
 let creep = 0;
 
+let shown = 0;
 function setProgress(fraction) {
-  const pct = Math.max(0, Math.min(100, Math.round(fraction * 100)));
+  // Never backwards: an estimate may be overtaken by a real figure, not undone by it.
+  shown = Math.max(shown, Math.min(100, Math.round(fraction * 100)));
+  const pct = shown;
   $("load-fill").style.width = pct + "%";
   $("load-bar").setAttribute("aria-valuenow", String(pct));
 }
@@ -56,41 +61,62 @@ async function fetchText(url) {
   return response.text();
 }
 
-// Download every file in `urls` in parallel, reporting received bytes against the total.
-async function download(urls, onProgress) {
-  const sizes = new Map();
-  const received = new Map();
-  const report = () => {
-    let total = 0;
-    let done = 0;
-    for (const url of urls) {
-      total += sizes.get(url) || 0;
-      done += received.get(url) || 0;
+// The files whose bytes the bar counts: most of what the first visit downloads.
+const WATCHED = ["pyodide.asm.wasm", "python_stdlib.zip"];
+const watched = new Map(); // file name -> {received, total, done}
+const nativeFetch = window.fetch.bind(window);
+let onBytes = () => {};
+
+// Pass a response through, counting its bytes; the body, status and headers are unchanged, so
+// WebAssembly.instantiateStreaming accepts it (Content-Type stays application/wasm).
+function counted(name, response) {
+  // A compressed body arrives larger than its Content-Length: then the total is unknown.
+  const length = Number(response.headers.get("content-length")) || 0;
+  const entry = { received: 0, total: response.headers.get("content-encoding") ? 0 : length };
+  watched.set(name, entry);
+  onBytes();
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        entry.done = true;
+        controller.close();
+      } else {
+        entry.received += value.length;
+        controller.enqueue(value);
+      }
+      onBytes();
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+function watchDownloads() {
+  window.fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const name = WATCHED.find((file) => new URL(url, location.href).pathname.endsWith("/" + file));
+    if (!name) return nativeFetch(input, init);
+    let response;
+    try {
+      response = await nativeFetch(input, init);
+    } catch (e) {
+      fail(t("loading.error.download", { file: name, reason: e.message || e }));
+      throw e;
     }
-    onProgress(done, total);
+    if (!response.ok) {
+      fail(t("loading.error.download", { file: name, reason: `HTTP ${response.status}` }));
+      return response;
+    }
+    return response.body ? counted(name, response) : response;
   };
-  await Promise.all(
-    urls.map(async (url) => {
-      let response;
-      try {
-        response = await fetch(url);
-      } catch (e) {
-        throw new Error(t("loading.error.download", { file: url, reason: e.message || e }));
-      }
-      if (!response.ok)
-        throw new Error(t("loading.error.download", { file: url, reason: `HTTP ${response.status}` }));
-      sizes.set(url, Number(response.headers.get("content-length")) || 0);
-      received.set(url, 0);
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        received.set(url, received.get(url) + value.length);
-        if (!sizes.get(url)) sizes.set(url, received.get(url));
-        report();
-      }
-    }),
-  );
 }
 
 function registerServiceWorker() {
@@ -106,8 +132,6 @@ async function start() {
   $("load-retry").addEventListener("click", () => location.reload());
   watchdog = setTimeout(() => fail(t("loading.error.timeout", { seconds: TIMEOUT_S })), TIMEOUT_S * 1000);
 
-  const buildText = fetchText("./build.json"); // in parallel with the catalog
-  buildText.catch(() => {}); // reported below, once the catalog can word it
   try {
     catalog = JSON.parse(await fetchText(`./web/messages/${LANG}.json`));
   } catch (e) {
@@ -121,24 +145,8 @@ async function start() {
 
   setStage("download");
   setProgress(0.02);
-  let build;
-  try {
-    build = JSON.parse(await buildText);
-  } catch (e) {
-    fail(t("loading.error.download", { file: "build.json", reason: e.message }));
-    return;
-  }
-  const big = [
-    "./pyodide/pyodide.asm.wasm",
-    "./pyodide/python_stdlib.zip",
-    "./pyodide/pyodide.asm.mjs",
-    "./" + build.wheel,
-  ];
   const mb = (n) => (n / 1048576).toFixed(1);
-  // PyScript starts at once: its own requests for the same files share the download with ours
-  // (one HTTP cache entry per URL), and the interpreter boots while the bar shows the bytes.
   let stage = "download";
-  let began = 0;
   const interpreterStage = () => {
     if (stage !== "download") return;
     stage = "interpreter";
@@ -146,11 +154,29 @@ async function start() {
     $("load-detail").textContent = "";
     // Starting the interpreter reports no progress of its own: the bar moves on an estimate,
     // never past the end of this stage, and jumps when PyScript says it is ready.
-    began = performance.now();
+    const began = performance.now();
     creep = setInterval(() => {
       const s = (performance.now() - began) / 1000;
       setProgress(0.5 + 0.33 * (1 - Math.exp(-s / 1.5)));
     }, 100);
+  };
+  onBytes = () => {
+    if (stage !== "download") return;
+    let received = 0;
+    let total = 0;
+    let finished = 0;
+    for (const entry of watched.values()) {
+      received += entry.received;
+      total += entry.total;
+      finished += entry.done ? 1 : 0;
+    }
+    const known = watched.size === WATCHED.length && [...watched.values()].every((e) => e.total);
+    const fraction = known ? received / total : 1 - Math.exp(-received / 8e6);
+    setProgress(0.02 + 0.48 * Math.min(1, fraction));
+    $("load-detail").textContent = known
+      ? t("loading.bytes", { done: mb(received), total: mb(total) })
+      : t("loading.bytes_unknown", { done: mb(received) });
+    if (finished === WATCHED.length) interpreterStage();
   };
   document.addEventListener(
     "py:ready",
@@ -163,21 +189,12 @@ async function start() {
     },
     { capture: true, once: true },
   );
-  const pyscript = import("../pyscript/core.js").catch((e) =>
-    fail(t("loading.error.download", { file: "pyscript/core.js", reason: e.message })),
-  );
+  watchDownloads();
   try {
-    await download(big, (done, total) => {
-      if (stage !== "download") return;
-      setProgress(0.02 + 0.48 * (total ? done / total : 0));
-      $("load-detail").textContent = t("loading.bytes", { done: mb(done), total: mb(total) });
-    });
+    await import("../pyscript/core.js");
   } catch (e) {
-    fail(e.message);
-    return;
+    fail(t("loading.error.download", { file: "pyscript/core.js", reason: e.message }));
   }
-  interpreterStage();
-  await pyscript;
 }
 
 // Called from web/main.py.
@@ -187,6 +204,7 @@ window.targiLoader = {
   applyMessages,
   fail,
   done() {
+    window.fetch = nativeFetch; // the wrapper's job is done
     clearTimeout(watchdog);
     clearInterval(creep);
     setProgress(1);

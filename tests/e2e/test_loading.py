@@ -27,3 +27,22 @@ def test_a_file_that_cannot_be_downloaded_is_named_with_a_way_to_retry(page: Pag
     page.unroute("**/python_stdlib.zip")
     page.click("#load-retry")
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+
+
+def test_the_bar_counts_real_bytes_then_moves_through_the_stages(page: Page, site_url: str):
+    page.add_init_script(
+        """window.__bar = [];
+        new MutationObserver((records) => {
+            for (const r of records) if (r.target.id === 'load-bar')
+                window.__bar.push(Number(r.target.getAttribute('aria-valuenow')));
+        }).observe(document, {attributes: true, subtree: true,
+                              attributeFilter: ['aria-valuenow']});"""
+    )
+    page.goto(site_url)
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+    values = page.evaluate("window.__bar")
+    assert values == sorted(values), values  # never backwards
+    assert values[-1] == 100
+    downloading = [v for v in values if 2 < v <= 50]
+    assert len(set(downloading)) >= 2, values  # bytes arrived in steps, not all at once
+    assert any(v > 50 for v in values[:-1]), values  # then the interpreter's stage
