@@ -21,6 +21,6 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("Nomad", nodes=200, follow_share=1.0, samples=1, max_depth=2, noise=2.5),
-    "medium": Level("Caravan master", 1500, follow_share=0.35, samples=1, max_depth=30, noise=0.0),
+    "medium": Level("Caravan master", 600, follow_share=0.5, samples=1, max_depth=30, noise=0.0),
     "hard": Level("Tuareg chief", 8000, follow_share=0.35, samples=2, max_depth=30, noise=0.0),
 }
