@@ -141,7 +141,6 @@ async function start() {
   }
   document.documentElement.lang = LANG;
   applyMessages();
-  registerServiceWorker();
 
   setStage("download");
   setProgress(0.02);
@@ -212,6 +211,8 @@ window.targiLoader = {
     $("loading").setAttribute("aria-busy", "false");
     $("app").hidden = false;
     root.dataset.appState = "ready";
+    // Only now: the service worker's precaching would otherwise compete with the first load.
+    registerServiceWorker();
   },
 };
 window.targiAI = createAI(new URL("./ai-worker.mjs", import.meta.url));
