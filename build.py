@@ -606,7 +606,13 @@ def make_server(
 def serve(port: int, build: bool) -> None:
     if build:
         build_site()
-    server = make_server(port)
+    try:
+        server = make_server(port)
+    except OSError as error:
+        raise SystemExit(
+            f"build.py: cannot listen on 127.0.0.1:{port} ({error.strerror}); "
+            "pick another with --port N (0 = any free port)"
+        ) from None
     url = f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}"
     print(f"Serving {SITE} at {url}  (Ctrl+C to stop)", flush=True)
     try:
@@ -620,13 +626,14 @@ def serve(port: int, build: bool) -> None:
 # --------------------------------------------------------------------------- tests
 
 
+# Ubuntu's chromium-browser may be a shim for a snap that is not installed, so Chrome (as on
+# GitHub's runners) comes before it.
 CHROMIUM_CANDIDATES = (
     "/usr/bin/chromium",
-    "/usr/bin/chromium-browser",
     "chromium",
-    "chromium-browser",
     "google-chrome",
     "google-chrome-stable",
+    "chromium-browser",
 )
 
 
@@ -712,7 +719,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("build", help="build site/ (the default)")
     serve_cmd = sub.add_parser("serve", help="build and serve site/ on 127.0.0.1")
-    serve_cmd.add_argument("--port", type=int, default=8000)
+    serve_cmd.add_argument("--port", type=int, default=8000, help="0 = any free port")
     serve_cmd.add_argument("--no-build", action="store_true", help="serve site/ as it is")
     test_cmd = sub.add_parser("test", help="install test needs, build, ruff, pytest")
     test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
