@@ -57,4 +57,4 @@ def test_the_values_of_all_moves_are_unchanged_too(hidden_position):
 def test_placement_before_any_card_is_hidden_ignores_the_deck_order():
     g = first_with(33, lambda g: g.decision == "place" and g.round > 1)
     h = _reordered(g)
-    assert choose_move(g, "hard", 7) == choose_move(h, "hard", 7)
+    assert choose_move(g, "medium", 7) == choose_move(h, "medium", 7)
