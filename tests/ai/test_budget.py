@@ -43,3 +43,11 @@ def test_a_bigger_budget_searches_deeper():
     g = next(g for g in POSITIONS if g.decision == "place")
     world = observe(g).sample(3)
     assert Search(4000).root(world, 30).depth > Search(200).root(world, 30).depth
+
+
+def test_an_optional_time_limit_also_ends_the_search_with_a_legal_best_move():
+    g = next(g for g in POSITIONS if g.decision == "place")
+    world = observe(g).sample(4)
+    result = Search(10**9, seconds=0.05).root(world, max_depth=30)
+    assert result.best in world.legal_moves()
+    assert not result.complete and result.nodes < 10**9
