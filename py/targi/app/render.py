@@ -12,7 +12,7 @@ from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
 from .catalog import Catalog
 from .session import HUMAN, Session
-from .words import goods_phrase, log_lines, move_label, player_names
+from .words import log_lines, move_label, player_names
 
 # Where each border card sits in the 5x5 grid (row, column), clockwise from the top left.
 BORDER_AT = {
@@ -115,7 +115,7 @@ class Renderer:
                 f'<button type="button" class="cell {cls}" data-move="{esc(move)}" '
                 f'aria-label="{esc(label)}">{inner}</button>'
             )
-        return f'<div class="cell {cls}" aria-label="{esc(label)}">{inner}</div>'
+        return f'<div class="cell {cls}" role="group" aria-label="{esc(label)}">{inner}</div>'
 
     def border_cell(self, n, v, legal, kind, targis, next_raid, hint) -> str:
         cat = self.cat
@@ -213,10 +213,23 @@ class Renderer:
             hand = self.card(pl["hand"]) + locked
         else:
             hand = f'<span class="none">{esc(cat.t("panel.hand_empty"))}</span>'
+        choosing_row = (
+            s.human_to_move and v["decision"]["kind"] == "row" and v["decision"]["player"] == p
+        )
         rows = []
         for r, row in enumerate(pl["display"]):
             slots = "".join(self.card(cid) for cid in row)
-            slots += '<div class="slot"></div>' * (4 - len(row))
+            free = 4 - len(row)
+            move = f"r{r + 1}"
+            if free and choosing_row and move in v["legal"]:
+                # the place the card would take: a target to click, like the row's button
+                label = esc(move_label(cat, v, move))
+                slots += (
+                    f'<button type="button" class="slot legal" data-move="{move}" '
+                    f'aria-label="{label}" title="{label}">+</button>'
+                )
+                free -= 1
+            slots += '<div class="slot"></div>' * free
             rows.append(
                 f'<div class="row"><span class="rl">{esc(cat.t("panel.row", n=r + 1))}</span>'
                 f'<div class="slots">{slots}</div></div>'
@@ -358,7 +371,3 @@ class Renderer:
             f"{esc(self.cat.card_text(BORDER[n].id))}</li>"
             for n in range(1, 17)
         )
-
-
-def goods_words(cat: Catalog, letters: str) -> str:
-    return goods_phrase(cat, letters)
