@@ -354,6 +354,13 @@ class Page:
 
     # ---- events --------------------------------------------------------------------------------
     def on_click(self, event) -> None:
+        try:
+            self.handle_click(event)
+        except Exception as error:  # say so, keep the game: the stored copy is untouched
+            self.notice(cat.t("error.internal", reason=f"{type(error).__name__}: {error}"))
+            window.console.error(str(error))
+
+    def handle_click(self, event) -> None:
         target = event.target
         mover = target.closest("[data-move]")
         if some(mover):
