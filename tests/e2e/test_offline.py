@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from pageutil import make_a_move, open_game, start_game, wait_until_ready
@@ -62,3 +64,58 @@ def test_offline_a_new_tab_opens_the_cached_build(
     built = json.loads((build.SITE / "build.json").read_text())
     assert cached["version"] == built["version"]
     assert other.evaluate("navigator.serviceWorker.controller !== null")
+
+
+CACHE_STATE = """async () => {
+    const names = await caches.keys();
+    const entries = {};
+    for (const name of names) {
+        const keys = await (await caches.open(name)).keys();
+        entries[name] = keys.map((request) => request.url);
+    }
+    return entries;
+}"""
+
+
+def cache_state(page: Page, version: str, timeout_s: float = 60) -> dict[str, list[str]]:
+    """Poll CacheStorage until the only cache is the one of `version`."""
+    waited = 0.0
+    while True:
+        state = page.evaluate(CACHE_STATE)
+        if len(state) == 1 and next(iter(state)).endswith(":" + version):
+            return state
+        if waited > timeout_s:
+            raise AssertionError(f"caches never settled on {version}: {list(state)}")
+        page.wait_for_timeout(250)
+        waited += 0.25
+
+
+def test_service_worker_precaches_every_file_and_a_new_build_replaces_the_old_cache(
+    new_context: Callable[..., BrowserContext], site_url: str, tmp_path: Path
+) -> None:
+    # A copy of the site that can be "redeployed" without touching site/.
+    copy = tmp_path / "site"
+    shutil.copytree(build.SITE, copy)
+    info = json.loads((copy / "build.json").read_text())
+    server = build.make_server(port=0, directory=copy, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}{build.SUBPATH}"
+    try:
+        page = open_game(new_context().new_page(), url)
+        wait_for_service_worker(page)
+        state = cache_state(page, info["version"])
+        cached = next(iter(state.values()))
+        assert sorted(cached) == sorted([url, *(url + f for f in info["files"])])
+
+        # Deploy a new build: same files, one changed, new version in sw.js.
+        (copy / "index.html").write_text((copy / "index.html").read_text() + "\n")
+        sw = (copy / "sw.js").read_text().replace(info["version"], "0123456789abcdef")
+        (copy / "sw.js").write_text(sw)
+        page.reload()
+        wait_until_ready(page)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        state = cache_state(page, "0123456789abcdef")
+        assert len(next(iter(state.values()))) == len(cached)
+    finally:
+        server.shutdown()
+        server.server_close()
