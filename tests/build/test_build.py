@@ -67,6 +67,19 @@ def test_wheel_holds_every_engine_module_and_the_card_table(site: Path, build_in
     assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
 
 
+def test_wheel_holds_every_data_file_of_the_package(site: Path, build_info: dict) -> None:
+    # A data file that pyproject's package-data does not cover would be missing in the browser.
+    with zipfile.ZipFile(wheel_path(site, build_info)) as wheel:
+        names = set(wheel.namelist())
+    data_files = {
+        p.relative_to(ROOT / "py").as_posix()
+        for p in (ROOT / "py" / "targi").rglob("*")
+        if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
+    }
+    assert data_files
+    assert data_files <= names
+
+
 def test_wheel_record_lists_every_file_with_its_hash(site: Path, build_info: dict) -> None:
     with zipfile.ZipFile(wheel_path(site, build_info)) as wheel:
         record_name = next(n for n in wheel.namelist() if n.endswith(".dist-info/RECORD"))
