@@ -15,6 +15,7 @@ import urllib.error
 import urllib.request
 import zipfile
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -235,6 +236,25 @@ def test_manifest_icons_exist_with_their_declared_sizes(site: Path) -> None:
     assert {"any", "maskable"} <= purposes
     assert {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
     assert manifest["start_url"] == "../" and manifest["scope"] == "../"
+
+
+class _References(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.urls += [v for k, v in attrs if k in ("href", "src", "config") and v]
+
+
+def test_every_file_index_html_refers_to_is_in_the_site(site: Path) -> None:
+    parser = _References()
+    parser.feed((site / "index.html").read_text(encoding="utf-8"))
+    local = [u for u in parser.urls if not u.startswith(("#", "data:", "blob:", "mailto:"))]
+    assert "./web/manifest.webmanifest" in local
+    paths = [site / u.split("#")[0].split("?")[0] for u in local]
+    missing = [p for p in paths if not (p.is_file() or (p / "index.html").is_file())]
+    assert missing == []
 
 
 @pytest.fixture(scope="module")
