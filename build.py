@@ -721,20 +721,20 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd = sub.add_parser("serve", help="build and serve site/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000, help="0 = any free port")
     serve_cmd.add_argument("--no-build", action="store_true", help="serve site/ as it is")
-    test_cmd = sub.add_parser("test", help="install test needs, build, ruff, pytest")
-    test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
-    bench_cmd = sub.add_parser("bench", help="build and run the page-load benchmark")
-    bench_cmd.add_argument("bench_args", nargs=argparse.REMAINDER)
+    sub.add_parser("test", help="install test needs, build, ruff, pytest [pytest args...]")
+    sub.add_parser("bench", help="build and run the page-load benchmark [--runs N]")
     sub.add_parser("icons", help="regenerate the app icons in web/icons/")
+    argv = sys.argv[1:] if argv is None else argv
+    # Everything after `test`/`bench` (e.g. `test -x -k offline`) is passed through as it is.
+    if argv and argv[0] == "test":
+        return run_tests(argv[1:])
+    if argv and argv[0] == "bench":
+        return run_bench(argv[1:])
     args = parser.parse_args(argv)
 
     if args.command == "serve":
         serve(args.port, build=not args.no_build)
         return 0
-    if args.command == "test":
-        return run_tests(args.pytest_args)
-    if args.command == "bench":
-        return run_bench(args.bench_args)
     if args.command == "icons":
         write_icons()
         return 0
