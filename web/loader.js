@@ -37,14 +37,17 @@ function setStage(name) {
   });
 }
 
+// `message`: text, or a function giving it (so it can be worded again once the catalog is in).
+let failure = () => "";
 function fail(message) {
   if (failed || root.dataset.appState === "ready") return;
   failed = true;
+  failure = typeof message === "function" ? message : () => message;
   clearTimeout(watchdog);
   clearInterval(creep);
   root.dataset.appState = "error";
   $("loading").setAttribute("aria-busy", "false");
-  $("load-error-text").textContent = message;
+  $("load-error-text").textContent = failure();
   $("load-error").hidden = false;
   $("load-retry").focus();
 }
@@ -108,11 +111,11 @@ function watchDownloads() {
     try {
       response = await nativeFetch(input, init);
     } catch (e) {
-      fail(t("loading.error.download", { file: name, reason: e.message || e }));
+      fail(() => t("loading.error.download", { file: name, reason: e.message || e }));
       throw e;
     }
     if (!response.ok) {
-      fail(t("loading.error.download", { file: name, reason: `HTTP ${response.status}` }));
+      fail(() => t("loading.error.download", { file: name, reason: `HTTP ${response.status}` }));
       return response;
     }
     return response.body ? counted(name, response) : response;
@@ -125,22 +128,15 @@ function registerServiceWorker() {
 }
 
 async function start() {
-  addEventListener("error", (e) => fail(t("loading.error.script", { reason: e.message })));
+  addEventListener("error", (e) => fail(() => t("loading.error.script", { reason: e.message })));
   addEventListener("unhandledrejection", (e) =>
-    fail(t("loading.error.script", { reason: (e.reason && e.reason.message) || e.reason })),
+    fail(() => t("loading.error.script", { reason: (e.reason && e.reason.message) || e.reason })),
   );
   $("load-retry").addEventListener("click", () => location.reload());
-  watchdog = setTimeout(() => fail(t("loading.error.timeout", { seconds: TIMEOUT_S })), TIMEOUT_S * 1000);
-
-  try {
-    catalog = JSON.parse(await fetchText(`./web/messages/${LANG}.json`));
-  } catch (e) {
-    catalog = {};
-    fail(`web/messages/${LANG}.json: ${e.message}`);
-    return;
-  }
-  document.documentElement.lang = LANG;
-  applyMessages();
+  watchdog = setTimeout(
+    () => fail(() => t("loading.error.timeout", { seconds: TIMEOUT_S })),
+    TIMEOUT_S * 1000,
+  );
 
   setStage("download");
   setProgress(0.02);
@@ -188,12 +184,22 @@ async function start() {
     },
     { capture: true, once: true },
   );
+  // PyScript starts before anything else is awaited; the catalog arrives meanwhile (the bar
+  // has no words until then, and an early failure is worded once it is there).
   watchDownloads();
+  const pyscript = import("../pyscript/core.js").catch((e) =>
+    fail(() => t("loading.error.download", { file: "pyscript/core.js", reason: e.message })),
+  );
   try {
-    await import("../pyscript/core.js");
+    catalog = JSON.parse(await fetchText(`./web/messages/${LANG}.json`));
   } catch (e) {
-    fail(t("loading.error.download", { file: "pyscript/core.js", reason: e.message }));
+    fail(`web/messages/${LANG}.json: ${e.message}`);
+    return;
   }
+  document.documentElement.lang = LANG;
+  applyMessages();
+  if (failed) $("load-error-text").textContent = failure(); // worded now
+  await pyscript;
 }
 
 // Called from web/main.py.
@@ -203,6 +209,9 @@ window.targiLoader = {
   applyMessages,
   fail,
   done() {
+    // The game is up: whatever stray error was reported meanwhile did not stop it.
+    failed = false;
+    $("load-error").hidden = true;
     window.fetch = nativeFetch; // the wrapper's job is done
     clearTimeout(watchdog);
     clearInterval(creep);

@@ -437,6 +437,8 @@ class Page:
 
 
 def main() -> None:
+    if not cat.messages:  # the loader could not read it; it already says so
+        raise RuntimeError("the message catalog could not be read")
     page = Page()
     el("reference-list").innerHTML = render.border_reference()
     el("pace").value = page.settings.pace
