@@ -28,9 +28,11 @@ def wait_for_service_worker(page: Page) -> None:
     )
 
 
-def test_offline_reload_after_one_visit_reaches_a_playable_table(
-    new_context: Callable[..., BrowserContext], site_url: str
+@pytest.mark.parametrize("mode", ["hotseat", "ai"])
+def test_offline_reload_after_one_visit_plays(
+    new_context: Callable[..., BrowserContext], site_url: str, mode: str
 ) -> None:
+    # "ai" also proves the computer's Web Worker (its own Pyodide and the wheel) runs offline.
     # A server of its own, so it can really be stopped without touching the other tests
     # (site_url is requested only so that site/ is built).
     server = build.make_server(port=0, quiet=True)
@@ -46,9 +48,16 @@ def test_offline_reload_after_one_visit_reaches_a_playable_table(
 
     page.reload()
     wait_until_ready(page)
-    start_game(page, "hotseat")
-    assert make_a_move(page)
-    assert make_a_move(page)
+    start_game(page, mode)
+    for _ in range(3):
+        assert make_a_move(page)
+    if mode == "ai":
+        # Three moves of ours and at least one answer from the computer.
+        page.wait_for_function(
+            "() => Number(document.querySelector('#table').dataset.seq) >= 4",
+            polling=100,
+            timeout=SW_TIMEOUT_MS,
+        )
     assert page.get_attribute("#table", "data-phase") != "over"
 
 
