@@ -1,15 +1,18 @@
 """Add up the JSON summaries of `python -m targi match --json` runs (chunks of one match).
 
-    python bench/ai_matches.py LOG [LOG ...]
+    python bench/ai_matches.py [--partial] LOG [LOG ...]
 
 Each log's last line is the JSON object the match command prints. Chunks with the same players
 are pooled (their seeds must not overlap); prints games, wins/losses/draws, the win rate with a
-95% Wilson interval and the mean margin per pairing.
+95% Wilson interval and the mean margin per pairing. With --partial, a chunk that was stopped
+before its summary counts the games its per-game lines record (whole seed pairs only, so that
+each deal is still played from both seats).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -17,15 +20,42 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from targi.ai.match import wilson  # noqa: E402
 
+GAME_LINE = re.compile(r"game +\d+ seed (\d+) A (first|second): (\d+)-(\d+) A (win|loss|draw)")
+
+
+def from_game_lines(path: str, lines: list[str]) -> dict | None:
+    """The summary of an unfinished chunk, from its per-game lines (whole seed pairs only)."""
+    name = Path(path).stem.split("-")  # final-<a>-<b>-s<seed>
+    games = [m.groups() for m in map(GAME_LINE.match, lines) if m]
+    games = games[: len(games) // 2 * 2]
+    if not games:
+        return None
+    outcomes = [g[4] for g in games]
+    return {
+        "players": [name[1], name[2]],
+        "games": len(games),
+        "seed": int(games[0][0]),
+        "wins": outcomes.count("win"),
+        "losses": outcomes.count("loss"),
+        "draws": outcomes.count("draw"),
+        "mean_margin": sum(int(g[2]) - int(g[3]) for g in games) / len(games),
+        "partial": True,
+    }
+
 
 def main(paths: list[str]) -> int:
+    partial = "--partial" in paths
+    paths = [p for p in paths if p != "--partial"]
     pooled: dict[tuple[str, str], dict] = {}
     for path in paths:
         lines = Path(path).read_text().strip().splitlines()
-        if not lines or not lines[-1].startswith("{"):
+        if lines and lines[-1].startswith("{"):
+            s = json.loads(lines[-1])
+        elif partial and (s := from_game_lines(path, lines)) is not None:
+            print(f"{path}: stopped early, {s['games']} games counted", file=sys.stderr)
+        else:
             print(f"{path}: unfinished (no summary line)", file=sys.stderr)
             continue
-        s = json.loads(lines[-1])
         key = (s["players"][0], s["players"][1])
         p = pooled.setdefault(
             key, {"games": 0, "wins": 0, "losses": 0, "draws": 0, "margin": 0.0, "seeds": []}
@@ -33,7 +63,7 @@ def main(paths: list[str]) -> int:
         for k in ("games", "wins", "losses", "draws"):
             p[k] += s[k]
         p["margin"] += s["mean_margin"] * s["games"]
-        p["seeds"].append(f"{s['seed']}+{(s['games'] + 1) // 2}")
+        p["seeds"].append(f"{s['seed']}..{s['seed'] + (s['games'] + 1) // 2 - 1}")
     print(
         f"{'match':16s} {'games':>5s} {'W-L-D':>11s} {'win rate':>8s} {'95% interval':>15s}  margin"
     )
