@@ -10,6 +10,7 @@ from html import escape
 
 from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
+from ..scoring import score
 from .catalog import Catalog
 from .session import HUMAN, Session
 from .words import log_lines, move_label, player_names
@@ -193,9 +194,11 @@ class Renderer:
             head += f'<span class="turn">{esc(cat.t("panel.to_move"))}</span>'
         head += "</h2>"
         goods = "".join(self.token(k, pl["goods"][k]) for k in GOODS)
+        points = score(s.game, p).total  # what the game would score if it ended now
         stock = (
             f'<div class="stock">{goods}<span class="sep"></span>{self.token("G", pl["gold"])}'
-            f"{self.token('V', pl['vp'])}</div>"
+            f"{self.token('V', pl['vp'])}"
+            f'<span class="points">{esc(cat.t("panel.points", n=points))}</span></div>'
         )
         if v["phase"] == "place":
             extra = cat.t("panel.to_place", n=pl["to_place"])
