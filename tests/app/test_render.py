@@ -85,3 +85,9 @@ def test_log_speaks_of_you_in_the_second_person(cat: Catalog):
     assert lines[1][1].startswith(cat.t("player.you") + " place ")
     hotseat = log_lines(cat, s.game.log, player_names(cat, "hotseat"))
     assert hotseat[1][1].startswith(cat.t("player.blue") + " places ")
+
+
+def test_each_panel_shows_the_points_if_the_game_ended_now(cat: Catalog):
+    s = Session.new(3, 0, "hotseat")
+    html = Renderer(cat).players(s, view(s.game))
+    assert html.count(cat.t("panel.points", n=4)) == 2  # both start with 4 VP tokens
