@@ -126,11 +126,9 @@ class Search:
         history = self.history
         kind = g.stack[-1][0]
         moves.sort(key=lambda m: -history.get(kind + m, 0))
-        if first in moves:
+        if first in moves:  # the table's best move; "done" stays last otherwise (a stable sort)
             moves.remove(first)
             moves.insert(0, first)
-        elif kind == "act" and moves[-1] == "done" and len(moves) > 1:
-            pass  # "done" is already last in the engine's order and rarely best
         return moves
 
     def leaf(self, g: Game, p: int) -> float:
