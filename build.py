@@ -286,13 +286,15 @@ const FILES = __FILES__;
 const PREFIX = "targi:" + self.registration.scope + ":";
 const CACHE = PREFIX + VERSION;
 const scoped = (path) => new URL(path, self.registration.scope).href;
+const REVALIDATE = { cache: "no-cache" };
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      // cache: "reload" skips the HTTP cache, so a new version never precaches stale files.
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(scoped(f), { cache: "reload" }))))
+      // cache: "no-cache" revalidates every file with the server (never a stale copy in a new
+      // version) while files the page has just downloaded come back as cheap 304s.
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(scoped(f), REVALIDATE))))
       .then(() => self.skipWaiting()),
   );
 });
