@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import csv
+import fcntl
 import hashlib
 import http.server
 import io
@@ -233,8 +235,15 @@ def pyscript_files() -> list[str]:
 
 
 def _files_under(root: Path) -> Iterator[Path]:
+    """Files below root, without caches and hidden files (editor swap files, .DS_Store)."""
     for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+        parts = path.relative_to(root).parts
+        if (
+            path.is_file()
+            and "__pycache__" not in parts
+            and path.suffix != ".pyc"
+            and not any(part.startswith(".") for part in parts)
+        ):
             yield path
 
 
@@ -375,13 +384,30 @@ def site_is_stale(site: Path = SITE) -> bool:
     return recorded != source_fingerprint()
 
 
+@contextlib.contextmanager
+def _build_lock(site: Path) -> Iterator[None]:
+    """One build of `site` at a time (several test sessions may start together)."""
+    site.parent.mkdir(parents=True, exist_ok=True)
+    with site.with_name(site.name + ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def build_site(site: Path = SITE, *, quiet: bool = False) -> dict[str, Any]:
     """Assemble the static site in a scratch folder, then swap it in place of `site`."""
+    with _build_lock(site):
+        return _build_site(site, quiet)
+
+
+def _build_site(site: Path, quiet: bool) -> dict[str, Any]:
     ensure_node_modules()
     say = (lambda _m: None) if quiet else log
     if not (ROOT / "index.html").exists():
         raise SystemExit("build.py: index.html is missing")
-    scratch = site.with_name(site.name + ".tmp")
+    scratch = site.with_name(f"{site.name}.tmp-{os.getpid()}")
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir(parents=True)
 
@@ -419,7 +445,7 @@ def build_site(site: Path = SITE, *, quiet: bool = False) -> dict[str, Any]:
     (scratch / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     (scratch / "sw.js").write_text(service_worker(version, files))
 
-    old = site.with_name(site.name + ".old")
+    old = site.with_name(f"{site.name}.old-{os.getpid()}")
     shutil.rmtree(old, ignore_errors=True)
     if site.exists():
         site.rename(old)
@@ -432,8 +458,9 @@ def build_site(site: Path = SITE, *, quiet: bool = False) -> dict[str, Any]:
 
 def ensure_site() -> None:
     """Build site/ when it is missing or older than its sources (used by the test fixtures)."""
-    if site_is_stale():
-        build_site()
+    with _build_lock(SITE):
+        if site_is_stale():
+            _build_site(SITE, quiet=False)
 
 
 # --------------------------------------------------------------------------- icons
