@@ -124,6 +124,16 @@ function watchDownloads() {
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
+  // A page already controlled by a worker is taken over when a new build is deployed; the files
+  // it loads later (the AI worker's) would then be the new build's, so offer a reload. The game
+  // is saved after every move, so reloading loses nothing. A first visit's worker taking
+  // control is not an update.
+  if (navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      $("update").hidden = false;
+    });
+    $("update-reload").addEventListener("click", () => location.reload());
+  }
   navigator.serviceWorker.register("./sw.js").catch((e) => console.warn("service worker:", e));
 }
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from pageutil import make_a_move, open_game, start_game, wait_until_ready
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 import build
 
@@ -99,7 +99,7 @@ def cache_state(page: Page, version: str, timeout_s: float = 60) -> dict[str, li
         waited += 0.25
 
 
-def test_service_worker_precaches_every_file_and_a_new_build_replaces_the_old_cache(
+def test_service_worker_precaches_every_file_and_a_new_build_replaces_it_offering_a_reload(
     new_context: Callable[..., BrowserContext], site_url: str, tmp_path: Path
 ) -> None:
     # A copy of the site that can be "redeployed" without touching site/.
@@ -114,6 +114,7 @@ def test_service_worker_precaches_every_file_and_a_new_build_replaces_the_old_ca
         wait_for_service_worker(page)
         state = cache_state(page, info["version"])
         cached = next(iter(state.values()))
+        expect(page.locator("#update")).to_be_hidden()  # the first worker is no update
         assert sorted(cached) == sorted([url, *(url + f for f in info["files"])])
 
         # Deploy a new build: same files, one changed, new version in sw.js.
@@ -125,6 +126,11 @@ def test_service_worker_precaches_every_file_and_a_new_build_replaces_the_old_ca
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         state = cache_state(page, "0123456789abcdef")
         assert len(next(iter(state.values()))) == len(cached)
+        # The open page now runs on the old build's files: it says so and offers a reload.
+        expect(page.locator("#update")).to_be_visible()
+        page.click("#update-reload")
+        wait_until_ready(page)
+        expect(page.locator("#update")).to_be_hidden()
     finally:
         server.shutdown()
         server.server_close()
