@@ -665,6 +665,18 @@ CHROMIUM_CANDIDATES = (
     "chromium-browser",
 )
 
+# How Playwright launches it here: as root (no sandbox), headless without a GPU, and without
+# the background connections the closed network here would refuse by the dozen.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
 
 def find_chromium() -> str | None:
     """The browser for Playwright: $CHROMIUM_PATH, else Debian Chromium, else Google Chrome."""

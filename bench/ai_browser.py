@@ -29,19 +29,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT))
 
 from ai_speed import percentile, positions  # noqa: E402
 from targi import save  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+import build  # noqa: E402 - the repo root is put on sys.path just above
+
 BLANK = b"<!doctype html><meta charset=utf-8><title>AI bench</title>"
 
 
@@ -121,7 +115,7 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=4)
     parser.add_argument("--levels", default="medium,hard")
     parser.add_argument("--site-wheel", action="store_true")
-    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
+    parser.add_argument("--chromium", default=build.find_chromium() or "/usr/bin/chromium")
     args = parser.parse_args()
     site = ROOT / "site"
     if not (site / "pyodide" / "pyodide.mjs").exists():
@@ -148,7 +142,9 @@ def main() -> int:
 
     with sync_playwright() as pw:
         marker = f"--ai-bench-{os.getpid()}"  # an unknown switch: finds this browser in /proc
-        browser = pw.chromium.launch(executable_path=args.chromium, args=[*CHROMIUM_ARGS, marker])
+        browser = pw.chromium.launch(
+            executable_path=args.chromium, args=[*build.CHROMIUM_ARGS, marker]
+        )
         page = browser.new_page()
         page.route(
             "**/*",

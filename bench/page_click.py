@@ -25,16 +25,6 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
 
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 TIMED_CLICK = """async (move) => {
   const table = document.getElementById('table');
   const el = [...document.querySelectorAll('[data-move]')]
@@ -72,7 +62,9 @@ def main() -> int:
     rnd = random.Random(args.seed)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=build.find_chromium(), args=LAUNCH_ARGS)
+            browser = pw.chromium.launch(
+                executable_path=build.find_chromium(), args=build.CHROMIUM_ARGS
+            )
             page = browser.new_page(viewport={"width": args.width, "height": args.height})
             page.goto(url)
             page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)

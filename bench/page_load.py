@@ -29,15 +29,6 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402 - the repo root is put on sys.path just above
 
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 120_000
 TARGET_COLD_S, TARGET_CACHED_S = 4.0, 2.5
 SETTLE_MS = 4_000
@@ -107,7 +98,7 @@ def main() -> int:
     cold: list[float] = []
     cached: list[float] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        browser = pw.chromium.launch(executable_path=executable, args=build.CHROMIUM_ARGS)
         for _ in range(args.runs):
             context = new_context(browser)
             cold.append(time_to_playable(context.new_page(), url))

@@ -27,16 +27,6 @@ from pageutil import ExternalRequests, open_game  # noqa: E402
 
 import build  # noqa: E402 - the repo root is put on sys.path just above
 
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
@@ -59,7 +49,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "no Chromium found: install Debian's chromium (`python build.py test` does it as "
             "root) or set CHROMIUM_PATH"
         )
-    return {**browser_type_launch_args, "executable_path": executable, "args": LAUNCH_ARGS}
+    return {**browser_type_launch_args, "executable_path": executable, "args": build.CHROMIUM_ARGS}
 
 
 @pytest.fixture(autouse=True)
