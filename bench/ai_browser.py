@@ -19,7 +19,6 @@ import argparse
 import io
 import json
 import os
-import statistics
 import sys
 import threading
 import zipfile
@@ -31,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))
 
-from ai_speed import percentile, positions  # noqa: E402
+from ai_speed import positions, print_rows  # noqa: E402
 from targi import save  # noqa: E402
 
 import build  # noqa: E402 - the repo root is put on sys.path just above
@@ -191,16 +190,7 @@ def main() -> int:
                 cpu.append(renderer_cpu(marker) - before)
                 wall.append(seconds)
                 nodes.append(n)
-            for clock, times in (("wall", wall), ("cpu", cpu)):
-                searched = [t for t, n in zip(times, nodes, strict=True) if n]
-                rate = sum(nodes) / sum(searched) if searched and sum(searched) else 0.0
-                print(
-                    f"{level + ' ' + clock:11s} {len(times):5d} {statistics.median(times):7.3f}"
-                    f" {percentile(times, 0.95):7.3f} {max(times):7.3f}"
-                    f" | {len(searched):8d} {statistics.median(searched):7.3f}"
-                    f" {percentile(searched, 0.95):7.3f} {max(searched):7.3f} | {rate:8,.0f}",
-                    flush=True,
-                )
+            print_rows(level, wall, cpu, nodes)
         browser.close()
     server.shutdown()
     return 0

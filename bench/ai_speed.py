@@ -66,17 +66,22 @@ def main() -> int:
             wall.append(time.perf_counter() - start)
             cpu.append(time.process_time() - start_cpu)
             nodes.append(d.nodes)
-        for clock, times in (("wall", wall), ("cpu", cpu)):
-            searched = [t for t, n in zip(times, nodes, strict=True) if n]
-            rate = sum(nodes) / sum(searched) if searched else 0.0
-            print(
-                f"{level + ' ' + clock:11s} {len(times):5d} {statistics.median(times):7.3f}"
-                f" {percentile(times, 0.95):7.3f} {max(times):7.3f}"
-                f" | {len(searched):8d} {statistics.median(searched):7.3f}"
-                f" {percentile(searched, 0.95):7.3f} {max(searched):7.3f} | {rate:8,.0f}",
-                flush=True,
-            )
+        print_rows(level, wall, cpu, nodes)
     return 0
+
+
+def print_rows(level: str, wall: list[float], cpu: list[float], nodes: list[int]) -> None:
+    """One table row per clock: all moves, then only the searched ones (nodes > 0)."""
+    for clock, times in (("wall", wall), ("cpu", cpu)):
+        searched = [t for t, n in zip(times, nodes, strict=True) if n]
+        rate = sum(nodes) / sum(searched) if searched and sum(searched) else 0.0
+        print(
+            f"{level + ' ' + clock:11s} {len(times):5d} {statistics.median(times):7.3f}"
+            f" {percentile(times, 0.95):7.3f} {max(times):7.3f}"
+            f" | {len(searched):8d} {statistics.median(searched):7.3f}"
+            f" {percentile(searched, 0.95):7.3f} {max(searched):7.3f} | {rate:8,.0f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
