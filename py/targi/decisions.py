@@ -354,14 +354,19 @@ def moves_silversmith(g: Game, d: Decision) -> list[str]:
     return moves
 
 
+def silversmith_exchange(move: str) -> tuple[int, int]:
+    """'s4D' -> (4, 3): how many goods of that letter (or gold, for 's1G'/'s2G') a Silversmith
+    move gives, and the VP it buys."""
+    return SILVER_GOLD[move] if move in SILVER_GOLD else SILVER[move[:2]]
+
+
 def apply_silversmith(g: Game, d: Decision, move: str) -> None:
     p = d[1]
     g.stack.pop()
+    n, vp = silversmith_exchange(move)
     if move in SILVER_GOLD:
-        n, vp = SILVER_GOLD[move]
         g.gold[p] -= n
     else:
-        n, vp = SILVER[move[:2]]
         g.goods[p][GOODS.index(move[2])] -= n
     g.vp[p] += vp
 
@@ -423,7 +428,7 @@ def apply_discard(g: Game, d: Decision, move: str) -> None:
 
 
 # ---- raids -----------------------------------------------------------------------------------
-def _raid_terms(code: str) -> tuple[str, int, int]:
+def raid_terms(code: str) -> tuple[str, int, int]:
     """'raid:goods2|vp1' -> ('goods', 2, 1)."""
     loss, vp = code.split(":")[1].split("|")
     kind = "gold" if loss.startswith("gold") else "goods"
@@ -432,7 +437,7 @@ def _raid_terms(code: str) -> tuple[str, int, int]:
 
 def moves_raid(g: Game, d: Decision) -> list[str]:
     _, p, code = d
-    kind, n, vp = _raid_terms(code)
+    kind, n, vp = raid_terms(code)
     goods = g.goods[p]
     if kind == "gold":
         moves = ["lG"] if g.gold[p] >= n else []
@@ -450,7 +455,7 @@ def moves_raid(g: Game, d: Decision) -> list[str]:
 def apply_raid(g: Game, d: Decision, move: str) -> None:
     _, p, code = d
     g.stack.pop()
-    kind, n, vp = _raid_terms(code)
+    kind, n, vp = raid_terms(code)
     if move == "lV":
         g.vp[p] = max(0, g.vp[p] - vp)
     elif move == "lG":

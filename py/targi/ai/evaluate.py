@@ -10,16 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import COLUMN_OF, CORNERS, FACING, ROW_OF
+from ..board import CENTRAL, CORNERS, crossings
 from ..cards import BORDER, CARDS
-from ..game import Game
+from ..decisions import moves_place
+from ..game import GOLD_LIMIT, GOODS_LIMIT, Game
+from ..payment import DISPLAY_LIMIT
 from ..scoring import score
-
-GOODS_LIMIT = 10
-GOLD_LIMIT = 3
-DISPLAY_LIMIT = 12
-CENTRAL = "ABCDEFGHI"
-PLACEABLE = [n for n in range(1, 17) if n not in CORNERS]
 
 
 @dataclass
@@ -311,12 +307,6 @@ def central_action(g: Game, p: int, i: int, scale: float, w: Weights = WEIGHTS) 
     return tribe_option(g, p, card, scale, w)
 
 
-def _crossings(targis: list[int]) -> list[int]:
-    rows = {ROW_OF[t] for t in targis if t in ROW_OF}
-    cols = {COLUMN_OF[t] for t in targis if t in COLUMN_OF}
-    return [r * 3 + c for r in rows for c in cols]
-
-
 def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
     """Actions placed but not yet carried out this round (and Targis still to place)."""
     phase = g.phase
@@ -337,24 +327,12 @@ def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
     for n in g.targis[p]:
         value += border(n)
     if phase == "place":
-        for i in _crossings(g.targis[p]):
-            value += central_action(g, p, i, scale, w)
+        for letter in crossings(g.targis[p]):
+            value += central_action(g, p, CENTRAL.index(letter), scale, w)
         left = g.to_place[p]
         if left:
-            theirs = g.targis[1 - p]
-            mine = g.targis[p]
-            access = "robber_access" in g.effects[p]
-            free = sorted(
-                (
-                    border(n)
-                    for n in PLACEABLE
-                    if n not in mine
-                    and n not in theirs
-                    and (n != g.robber or access)
-                    and FACING[n] not in theirs
-                ),
-                reverse=True,
-            )
+            # Where the rules would let this player place now (the engine's own list).
+            free = sorted((border(int(m[1:])) for m in moves_place(g, ("place", p))), reverse=True)
             value += w.unplaced * sum(free[:left])
     else:
         for letter in g.markers[p]:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import COLUMN_OF, ROW_OF
+from ..board import CENTRAL, crossings
 from ..cards import BORDER, CARDS
+from ..decisions import raid_terms, silversmith_exchange
 from ..game import Game
 from ..view import observe
 from .choose import decide
@@ -51,7 +52,6 @@ REASONS: dict[str, str] = {
 
 GOOD_NAMES = {"D": "dates", "S": "salt", "P": "pepper", "G": "gold"}
 GOOD_ONE = {"D": "1 date", "S": "1 salt", "P": "1 pepper", "G": "1 gold"}
-CENTRAL = "ABCDEFGHI"
 
 
 @dataclass(frozen=True)
@@ -77,16 +77,10 @@ def _central_name(g: Game, letter: str) -> str:
     return CARDS[card].name if card != -1 and g.face_up[CENTRAL.index(letter)] else letter
 
 
-def _crossings(targis: list[int]) -> set[str]:
-    rows = {ROW_OF[t] for t in targis if t in ROW_OF}
-    cols = {COLUMN_OF[t] for t in targis if t in COLUMN_OF}
-    return {CENTRAL[r * 3 + c] for r in rows for c in cols}
-
-
 def _place(g: Game, move: str) -> tuple[str, dict]:
     p, n = g.player, int(move[1:])
     card = BORDER[n].name
-    new = _crossings(g.targis[p] + [n]) - _crossings(g.targis[p])
+    new = set(crossings(g.targis[p] + [n])) - set(crossings(g.targis[p]))
     if new:
         names = " and ".join(_central_name(g, s) for s in sorted(new))
         return "place_markers", {"card": card, "target": names}
@@ -155,10 +149,8 @@ def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
             return "merchant_gold", {"give": GOOD_NAMES[move[1]]}
         return "merchant_trade", {"give": f"2 {GOOD_NAMES[move[1]]}", "get": GOOD_ONE[move[2]]}
     if kind == "silversmith":
-        n = int(move[1])
-        vp = {"s2": 1, "s4": 3, "s1G": 2, "s2G": 4}[move if move.endswith("G") else move[:2]]
-        what = move[2]
-        give = _tokens(what * n)
+        n, vp = silversmith_exchange(move)
+        give = _tokens(move[2] * n)
         return "silversmith", {"give": give, "vp": vp}
     if kind == "fata_morgana":
         target = move[2]
@@ -171,7 +163,7 @@ def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
     if kind == "raid":
         if move == "lV":
             code = g.stack[-1][2]
-            return "raid_vp", {"vp": int(code.split("vp")[-1])}
+            return "raid_vp", {"vp": raid_terms(code)[2]}
         if move == "lG":
             return "raid_gold", {}
         return "raid_goods", {"goods": _tokens(move[1:])}

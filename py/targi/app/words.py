@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..board import CENTRAL
 from ..cards import BORDER, BY_ID, GOODS
+from ..decisions import raid_terms, silversmith_exchange
 from .catalog import Catalog
 
 
@@ -21,22 +22,10 @@ def goods_phrase(cat: Catalog, letters: str) -> str:
     return cat.t("list.join").join(parts) if parts else cat.t("token.nothing")
 
 
-def raid_terms(code: str) -> tuple[str, int, int]:
-    """'raid:goods2|vp1' -> ('goods', 2, 1) — the words on a raid card, for labels."""
-    loss, vp = code.split(":")[1].split("|")
-    kind = "gold" if loss.startswith("gold") else "goods"
-    return kind, int(loss[len(kind) :]), int(vp[2:])
-
-
-# Silversmith rates as printed on the card (the notation names what is given; this, what it buys).
-SILVER_VP = {"s2": 1, "s4": 3, "s1G": 2, "s2G": 4}
-
-
 def silversmith_terms(move: str) -> tuple[str, str]:
     """'s4D' -> ('DDDD', 'VVV'): the tokens given and got, for words."""
-    if move[2] == "G":
-        return "G" * int(move[1]), "V" * SILVER_VP[move]
-    return move[2] * int(move[1]), "V" * SILVER_VP[move[:2]]
+    n, vp = silversmith_exchange(move)
+    return move[2] * n, "V" * vp
 
 
 def border_label(cat: Catalog, n: int) -> str:
