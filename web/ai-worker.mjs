@@ -26,7 +26,7 @@ def answer(request_json):
         return json.dumps({"move": choose_move(game, request["level"], seed)})
     if request["op"] == "hint":
         h = hint(game, seed)
-        return json.dumps({"move": h.move, "key": h.key, "params": h.params, "text": h.text})
+        return json.dumps({"move": h.move, "key": h.key, "params": h.params})
     raise ValueError("unknown request " + repr(request["op"]))
 `);
   return pyodide.globals.get("answer");

@@ -13,7 +13,7 @@ from targi.app import share, storage
 from targi.app.catalog import Catalog
 from targi.app.render import Renderer
 from targi.app.session import Session
-from targi.app.words import move_label
+from targi.app.words import hint_reason, move_label
 from targi.view import view
 
 window.performance.mark("targi:imports-done")  # for load benchmarks
@@ -194,7 +194,7 @@ class Page:
         if op == "move":
             return {"move": choose_move(s.game, s.level, s.ai_seed())}
         h = hint(s.game, s.ai_seed())
-        return {"move": h.move, "key": h.key, "params": h.params, "text": h.text}
+        return {"move": h.move, "key": h.key, "params": h.params}
 
     async def computer_turn(self) -> None:
         self.ai_busy = True
@@ -239,7 +239,7 @@ class Page:
         if generation != self.generation or s.seq != seq:
             return
         v = view(s.game)
-        reason = cat.t("hint." + answer["key"], **answer.get("params", {}))
+        reason = hint_reason(cat, v, answer["key"], answer.get("params", {}))
         if reason.startswith("[hint."):  # a reason newer than this catalog
             reason = move_label(cat, v, answer["move"])
         text = cat.t("hint.label", reason=reason)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from gameplay import no_horizontal_scroll, open_game, play, start_game, table
@@ -90,8 +91,12 @@ def test_hint_highlights_a_legal_move_with_a_reason(game_page: Page):
     expect(page.locator("#hint-text")).to_be_visible()
     hinted = page.locator("[data-move].hint").first
     expect(hinted).to_be_visible(timeout=60_000)
-    assert page.inner_text("#hint-text").strip()
-    assert "[hint." not in page.inner_text("#hint-text")
+    text = page.inner_text("#hint-text")
+    assert text.strip() and not re.search(r"[\[\]{}]", text)
+    # The opening decision is where to place a Targi: the reason names that border card as the
+    # table does, "Name (number)".
+    move = hinted.get_attribute("data-move")
+    assert move.startswith("t") and f"({move[1:]})" in text
 
 
 def test_moves_can_be_made_from_the_keyboard(game_page: Page):

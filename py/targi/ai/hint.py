@@ -1,7 +1,8 @@
-"""A hint for the human: the computer's move for them, with a one-line reason in plain words.
+"""A hint for the human: the computer's move for them, with a one-line reason.
 
-The reason is a message key plus parameters, so the page can show it in its own language
-(catalog key "hint.<key>"); REASONS holds the English templates, used for `Hint.text`.
+The reason is a key plus parameters that are data, not words: card ids, central space letters,
+goods letters (docs/notation.md) and numbers. The page words them in its own language (catalog
+key "hint.<key>", targi.app.words.hint_reason), so the AI holds no English.
 """
 
 from __future__ import annotations
@@ -9,49 +10,63 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import CENTRAL, crossings
-from ..cards import BORDER, CARDS
+from ..cards import CARDS
 from ..decisions import raid_terms, silversmith_exchange
 from ..game import Game
 from ..view import observe
 from .choose import decide
 from .evaluate import SYMBOL, border_action, chances, row_worth, time_scale
 
-REASONS: dict[str, str] = {
-    "only_choice": "This is the only sensible choice here.",
-    "place_markers": (
-        "Place a Targi on {card}: with your other Targis it sends a tribe marker to {target}."
-    ),
-    "place_block": "Place a Targi on {card}: your opponent wants it more than anything else left.",
-    "place_card": "Place a Targi on {card}: its action is worth the most to you now.",
-    "act_goods": "Take {card} now: more goods to pay for tribe cards.",
-    "act_tribe": "Take {card} now: it can go into your display.",
-    "act_border": "Carry out {card} now.",
-    "act_hand": "Play your hand card {card} now, paying one extra good.",
-    "act_done": "End your actions: what is left would not help you.",
-    "tribe_buy": "Buy {card}: {vp} VP in your display, and it suits your rows.",
-    "tribe_keep": "Keep {card} in your hand: play it later with the Noble.",
-    "tribe_discard": "Discard {card}: it is not worth its cost to you.",
-    "pay": "Pay {payment}: it keeps the goods you need most.",
-    "row_complete": "Put it in row {row}: that completes a row bonus of {vp} VP.",
-    "row_identical": "Put it in row {row}: that row is building towards four identical symbols.",
-    "row_different": "Put it in row {row}: that row is building towards four different symbols.",
-    "row_any": "Put it in row {row}: it keeps your other rows open for bonuses.",
-    "good": "Take {good}: it is the good you are shortest of.",
-    "discard_good": "Discard {good}: you can spare it most easily.",
-    "merchant_trade": "Trade {give} for {get}: it balances your goods.",
-    "merchant_gold": "Trade three {give} for 1 gold.",
-    "merchant_done": "Stop trading: your goods are fine as they are.",
-    "silversmith": "Exchange {give} for {vp} VP.",
-    "fata_morgana": "Move your tribe marker from {source} to {target}: it is worth more to you.",
-    "swap": "Swap these two cards: it improves your rows.",
-    "swap_done": "Keep your display as it is.",
-    "raid_goods": "Lose {goods} rather than victory points.",
-    "raid_vp": "Lose {vp} VP: your goods are worth more to you now.",
-    "raid_gold": "Lose 1 gold rather than 3 VP.",
+# What each parameter holds: "border" a border card's number, "card" a card id (a tribe card
+# or the hand card), "spaces" central space letters, "goods" goods letters (G for gold),
+# "number" a count.
+PARAMS: dict[str, str] = {
+    "border": "border",
+    "card": "card",
+    "space": "spaces",
+    "target": "spaces",
+    "source": "spaces",
+    "payment": "goods",
+    "good": "goods",
+    "give": "goods",
+    "get": "goods",
+    "goods": "goods",
+    "vp": "number",
+    "row": "number",
 }
 
-GOOD_NAMES = {"D": "dates", "S": "salt", "P": "pepper", "G": "gold"}
-GOOD_ONE = {"D": "1 date", "S": "1 salt", "P": "1 pepper", "G": "1 gold"}
+# Every reason and the parameters it comes with.
+REASONS: dict[str, tuple[str, ...]] = {
+    "only_choice": (),
+    "place_markers": ("border", "target"),
+    "place_block": ("border",),
+    "place_card": ("border",),
+    "act_goods": ("space",),
+    "act_tribe": ("space",),
+    "act_border": ("border",),
+    "act_hand": ("card",),
+    "act_done": (),
+    "tribe_buy": ("card", "vp"),
+    "tribe_keep": ("card",),
+    "tribe_discard": ("card",),
+    "pay": ("payment",),
+    "row_complete": ("row", "vp"),
+    "row_identical": ("row",),
+    "row_different": ("row",),
+    "row_any": ("row",),
+    "good": ("good",),
+    "discard_good": ("good",),
+    "merchant_trade": ("give", "get"),
+    "merchant_gold": ("give",),
+    "merchant_done": (),
+    "silversmith": ("give", "vp"),
+    "fata_morgana": ("source", "target"),
+    "swap": (),
+    "swap_done": (),
+    "raid_goods": ("goods",),
+    "raid_vp": ("vp",),
+    "raid_gold": ("goods", "vp"),
+}
 
 
 @dataclass(frozen=True)
@@ -59,37 +74,19 @@ class Hint:
     move: str
     key: str
     params: dict[str, str | int]
-    text: str
-
-
-def _tokens(letters: str) -> str:
-    """'DDSG' -> '2 dates, 1 salt, 1 gold'."""
-    parts = []
-    for k in "DSPG":
-        n = letters.count(k)
-        if n:
-            parts.append(GOOD_ONE[k] if n == 1 else f"{n} {GOOD_NAMES[k]}")
-    return ", ".join(parts) or "nothing"
-
-
-def _central_name(g: Game, letter: str) -> str:
-    card = g.central[CENTRAL.index(letter)]
-    return CARDS[card].name if card != -1 and g.face_up[CENTRAL.index(letter)] else letter
 
 
 def _place(g: Game, move: str) -> tuple[str, dict]:
     p, n = g.player, int(move[1:])
-    card = BORDER[n].name
     new = set(crossings(g.targis[p] + [n])) - set(crossings(g.targis[p]))
     if new:
-        names = " and ".join(_central_name(g, s) for s in sorted(new))
-        return "place_markers", {"card": card, "target": names}
+        return "place_markers", {"border": n, "target": "".join(sorted(new))}
     scale = time_scale(chances(g, p))
     mine = border_action(g, p, n, scale)
     theirs = border_action(g, 1 - p, n, scale)
     if theirs > mine + 0.3:
-        return "place_block", {"card": card}
-    return "place_card", {"card": card}
+        return "place_block", {"border": n}
+    return "place_card", {"border": n}
 
 
 def _act(g: Game, move: str) -> tuple[str, dict]:
@@ -97,13 +94,13 @@ def _act(g: Game, move: str) -> tuple[str, dict]:
     if move == "done":
         return "act_done", {}
     if move == "h":
-        return "act_hand", {"card": CARDS[g.hand[p]].name}
+        return "act_hand", {"card": CARDS[g.hand[p]].id}
     spot = move[1:]
     if spot.isdigit():
-        return "act_border", {"card": BORDER[int(spot)].name}
+        return "act_border", {"border": int(spot)}
     card = g.central[CENTRAL.index(spot)]
     key = "act_goods" if CARDS[card].kind == "goods" else "act_tribe"
-    return key, {"card": CARDS[card].name}
+    return key, {"space": spot}
 
 
 def _row(g: Game, move: str) -> tuple[str, dict]:
@@ -132,41 +129,38 @@ def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
         return _act(g, move)
     if kind == "tribe":
         card = g.stack[-1][2]
-        key = {"b": "tribe_buy", "k": "tribe_keep", "d": "tribe_discard"}[move]
-        return key, {"card": CARDS[card].name, "vp": CARDS[card].vp}
+        if move == "b":
+            return "tribe_buy", {"card": CARDS[card].id, "vp": CARDS[card].vp}
+        return {"k": "tribe_keep", "d": "tribe_discard"}[move], {"card": CARDS[card].id}
     if kind == "pay":
-        return "pay", {"payment": _tokens(move[1:])}
+        return "pay", {"payment": move[1:]}
     if kind == "row":
         return _row(g, move)
     if kind == "good":
-        return "good", {"good": GOOD_NAMES[move[1]]}
+        return "good", {"good": move[1]}
     if kind == "discard":
-        return "discard_good", {"good": GOOD_NAMES[move[1]]}
+        return "discard_good", {"good": move[1]}
     if kind == "merchant":
         if move == "done":
             return "merchant_done", {}
         if move[2] == "G":
-            return "merchant_gold", {"give": GOOD_NAMES[move[1]]}
-        return "merchant_trade", {"give": f"2 {GOOD_NAMES[move[1]]}", "get": GOOD_ONE[move[2]]}
+            return "merchant_gold", {"give": move[1] * 3}
+        return "merchant_trade", {"give": move[1] * 2, "get": move[2]}
     if kind == "silversmith":
         n, vp = silversmith_exchange(move)
-        give = _tokens(move[2] * n)
-        return "silversmith", {"give": give, "vp": vp}
+        return "silversmith", {"give": move[2] * n, "vp": vp}
     if kind == "fata_morgana":
-        target = move[2]
-        return "fata_morgana", {
-            "source": _central_name(g, move[1]),
-            "target": _central_name(g, target),
-        }
+        return "fata_morgana", {"source": move[1], "target": move[2]}
     if kind == "swap":
         return ("swap_done", {}) if move == "done" else ("swap", {})
     if kind == "raid":
+        _, p, code = g.stack[-1]
+        _, n, vp = raid_terms(code)
         if move == "lV":
-            code = g.stack[-1][2]
-            return "raid_vp", {"vp": raid_terms(code)[2]}
+            return "raid_vp", {"vp": min(vp, g.vp[p])}  # R1: as far as they go
         if move == "lG":
-            return "raid_gold", {}
-        return "raid_goods", {"goods": _tokens(move[1:])}
+            return "raid_gold", {"goods": "G" * n, "vp": vp}
+        return "raid_goods", {"goods": move[1:]}
     return "only_choice", {}
 
 
@@ -174,4 +168,4 @@ def hint(game: Game, seed: int = 0, level: str = "medium") -> Hint:
     """The move the computer would make for the player to move, and why."""
     move = decide(game, level, seed).move
     key, params = explain(observe(game).game, move)
-    return Hint(move, key, params, REASONS[key].format(**params))
+    return Hint(move, key, params)

@@ -6,6 +6,7 @@ what a move does, and the engine's view/log to say which card it concerns.
 
 from __future__ import annotations
 
+from ..ai.hint import PARAMS
 from ..board import CENTRAL
 from ..cards import BORDER, BY_ID, GOODS
 from ..decisions import raid_terms, silversmith_exchange
@@ -106,6 +107,25 @@ def move_label(cat: Catalog, view: dict, move: str) -> str:
             return cat.t("move.lose", goods=goods_phrase(cat, "V" * min(vp, have)))
         return cat.t("move.lose", goods=goods_phrase(cat, move[1:]))
     return cat.t("move.other", move=move, head=head)
+
+
+def hint_reason(cat: Catalog, view: dict, key: str, params: dict) -> str:
+    """A hint's reason (targi.ai.hint: a key and parameters that are data) in words. Cards are
+    named as on the table: a border card with its number, a central space by the card on it."""
+    words: dict[str, object] = {}
+    for name, value in params.items():
+        kind = PARAMS.get(name)
+        if kind == "border":
+            words[name] = border_label(cat, value)
+        elif kind == "card":
+            words[name] = cat.card_name(value)
+        elif kind == "spaces":
+            words[name] = cat.t("list.join").join(central_label(cat, view, s) for s in value)
+        elif kind == "goods":
+            words[name] = goods_phrase(cat, value)
+        else:
+            words[name] = value
+    return cat.t(f"hint.{key}", **words)
 
 
 def player_names(cat: Catalog, mode: str) -> tuple[str, str]:
