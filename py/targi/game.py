@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import decisions, rng
 from .board import CORNERS, crossings
 from .cards import BORDER, CARDS, GOODS_CARDS, TRIBE_CARDS
+from .payment import DISPLAY_LIMIT
 
 STARTING_GOODS = (2, 2, 2)
 STARTING_GOLD = 1
@@ -19,6 +20,9 @@ TARGIS = 3
 GOODS_LIMIT = 10
 GOLD_LIMIT = 3
 LAST_CORNER = 16
+# A round for each border card the robber stands on that is not a corner; the raid at the last
+# corner comes after the last round (its moves are logged as round ROUNDS + 1).
+ROUNDS = sum(1 for n in range(1, LAST_CORNER + 1) if n not in CORNERS)
 SEED_LIMIT = 1 << 32
 
 
@@ -293,7 +297,7 @@ class Game:
         self.rounds_played += 1
         if self.logging:
             self.log.append(("round_end", self.rounds_played))
-        if self.display_count(0) >= 12 or self.display_count(1) >= 12:
+        if max(self.display_count(0), self.display_count(1)) >= DISPLAY_LIMIT:
             self._end_game()
             return
         self.first = 1 - self.first

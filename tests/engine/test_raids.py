@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from targi import Game
+from targi.game import ROUNDS
 from targi.players import RandomPlayer, play_game
 
 from .position import before_round, display, new_game, play, stock
@@ -101,6 +102,7 @@ def test_r1_last_raid_without_gold_loses_vp_down_to_zero():
 
 
 def test_game_ends_after_raid_4_so_at_most_12_rounds():
+    assert ROUNDS == 12  # the robber's 16 border cards less the 4 corners
     g = play_game(21, (RandomPlayer(1), RandomPlayer(2)), 0)
     assert g.is_over and g.rounds_played <= 12
     if max(g.display_count(0), g.display_count(1)) < 12:

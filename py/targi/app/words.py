@@ -10,6 +10,7 @@ from ..ai.hint import PARAMS
 from ..board import CENTRAL
 from ..cards import BORDER, BY_ID, GOODS
 from ..decisions import raid_terms, silversmith_exchange
+from ..game import ROUNDS
 from .catalog import Catalog
 
 
@@ -149,8 +150,8 @@ def log_lines(
             _, p, move, forced, rnd, card = event
             if rnd != current_round:
                 current_round = rnd
-                # the raid of card 16 comes after round 12, when no round 13 begins
-                heading = cat.t("log.round", n=rnd) if rnd <= 12 else cat.t("log.final_raid")
+                # the raid at the last corner comes after the last round
+                heading = cat.t("log.round", n=rnd) if rnd <= ROUNDS else cat.t("log.final_raid")
                 lines.append(("round", heading))
             text, context = _log_move(cat, t.by(p), names[p], move, card, context)
             if forced:
