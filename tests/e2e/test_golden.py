@@ -1,4 +1,4 @@
-"""A golden game of the engine, replayed by the engine inside the browser, ends identically."""
+"""The engine's golden games, replayed by the engine inside the browser, end identically."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ pytestmark = pytest.mark.e2e
 GOLDEN = sorted((Path(__file__).resolve().parents[1] / "engine" / "golden").glob("*.json"))
 
 
-@pytest.mark.skipif(not GOLDEN, reason="no golden games recorded")
-def test_golden_game_replays_in_the_browser_to_the_same_scores(page: Page, site_url: str):
-    golden = json.loads(GOLDEN[0].read_text(encoding="utf-8"))
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_game_replays_in_the_browser_to_the_same_scores(
+    page: Page, site_url: str, path: Path
+):
+    golden = json.loads(path.read_text(encoding="utf-8"))
     open_game(page, site_url + "#g=" + golden["save"])
     state = table(page)
     assert state["phase"] == "over"

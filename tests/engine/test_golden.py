@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 from targi import Game, result, save, score
-from targi.cards import CARDS
+from targi.cards import BORDER, CARDS
+from targi.game import LAST_CORNER
+from targi.payment import DISPLAY_LIMIT
 from targi.players import make_player, play_game
 
 GOLDEN = Path(__file__).with_name("golden")
@@ -31,6 +33,9 @@ GAMES = [  # (file name, seed, first player, players)
     ("random-greedy-2024.json", 2024, 1, ("random", "greedy")),
     ("greedy-random-77.json", 77, 0, ("greedy", "random")),
     ("greedy-greedy-31337.json", 31337, 1, ("greedy", "greedy")),
+    # Ends by a 12th card in a display at the end of round 12, before the last raid. (Chosen for
+    # that: if a change of the AI makes a regenerated game end otherwise, pick another seed.)
+    ("medium-medium-107.json", 107, 1, ("medium", "medium")),
 ]
 
 
@@ -79,6 +84,14 @@ def test_golden_game_replays_to_the_recorded_end(name):
     g = Game.replay(expected["seed"], expected["first_player"], expected["moves"])
     assert g.is_over
     assert record_of(g, tuple(expected["players"])) == expected
+
+
+def test_golden_game_ending_by_a_12th_card_skips_the_last_raid():
+    expected = json.loads((GOLDEN / "medium-medium-107.json").read_text(encoding="utf-8"))
+    g = Game.replay(expected["seed"], expected["first_player"], expected["moves"])
+    assert g.is_over and max(g.display_count(0), g.display_count(1)) == DISPLAY_LIMIT
+    last_raid = BORDER[LAST_CORNER].id
+    assert g.robber < LAST_CORNER and not [e for e in g.log if e[0] == "raid" and e[2] == last_raid]
 
 
 @pytest.mark.parametrize("name", [name for name, *_ in GAMES])
