@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..board import CENTRAL, CORNERS, crossings
 from ..cards import BORDER, CARDS
-from ..decisions import moves_place
+from ..decisions import BONUS, GAIN, moves_place
 from ..game import GOLD_LIMIT, GOODS_LIMIT, Game
 from ..payment import DISPLAY_LIMIT
 from ..scoring import score
@@ -40,19 +40,6 @@ UNIT = (1.0, 1.0, 1.0, 0.85, 0.7, 0.55, 0.45, 0.4, 0.35, 0.3, 0.3)  # n-th good 
 CUMULATIVE = [sum(UNIT[:n]) + 0.3 * max(0, n - len(UNIT)) for n in range(64)]
 
 
-def _parse_gain(effect: str) -> tuple[int, int, int, int, int, int]:
-    """'gain:1S+1D' -> (dates, salt, pepper, gold, vp, goods of choice)."""
-    out = [0, 0, 0, 0, 0, 0]
-    body = effect.split(":", 1)[1]
-    if body == "D/S/P":
-        out[5] = 1
-        return tuple(out)  # type: ignore[return-value]
-    for part in body.split("+"):
-        out[("D", "S", "P", "G", "VP").index(part[1:])] += int(part[0])
-    return tuple(out)  # type: ignore[return-value]
-
-
-GAIN = {c.index: _parse_gain(c.effect) for c in CARDS if c.kind == "goods"}
 SYMBOL = [c.symbol for c in CARDS]
 VP = [c.vp for c in CARDS]
 EFFECT = [c.effect for c in CARDS]
@@ -248,7 +235,7 @@ def goods_card_gain(g: Game, p: int, card: int, central: bool, scale: float) -> 
     goods = g.goods[p]
     after = [goods[0] + d, goods[1] + s, goods[2] + pe]
     if central:
-        for k, code in enumerate(("goods_bonus:D", "goods_bonus:S", "goods_bonus:P")):
+        for k, code in enumerate(BONUS):
             after[k] += g.effects[p].get(code, 0)
     if choice:
         k = after.index(min(after))

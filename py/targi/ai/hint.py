@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..board import CENTRAL, crossings
 from ..cards import CARDS
-from ..decisions import raid_terms, silversmith_exchange
+from ..decisions import GAIN, raid_terms, silversmith_exchange
 from ..game import Game
 from ..view import observe
 from .choose import decide
@@ -42,6 +42,8 @@ REASONS: dict[str, tuple[str, ...]] = {
     "place_block": ("border",),
     "place_card": ("border",),
     "act_goods": ("space",),
+    "act_gold": ("space",),
+    "act_vp": ("space",),
     "act_tribe": ("space",),
     "act_border": ("border",),
     "act_hand": ("card",),
@@ -99,8 +101,10 @@ def _act(g: Game, move: str) -> tuple[str, dict]:
     if spot.isdigit():
         return "act_border", {"border": int(spot)}
     card = g.central[CENTRAL.index(spot)]
-    key = "act_goods" if CARDS[card].kind == "goods" else "act_tribe"
-    return key, {"space": spot}
+    if CARDS[card].kind != "goods":
+        return "act_tribe", {"space": spot}
+    _, _, _, gold, vp, _ = GAIN[card]
+    return ("act_vp" if vp else "act_gold" if gold else "act_goods"), {"space": spot}
 
 
 def _row(g: Game, move: str) -> tuple[str, dict]:
