@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from ..board import CENTRAL, CORNERS, crossings
 from ..cards import BORDER, CARDS
-from ..decisions import BONUS, GAIN, moves_place
-from ..game import GOLD_LIMIT, GOODS_LIMIT, Game
+from ..decisions import BONUS, GAIN, SILVER, SILVER_GOLD, moves_place
+from ..game import GOLD_LIMIT, GOODS_LIMIT, LAST_CORNER, TARGIS, Game
 from ..payment import DISPLAY_LIMIT
 from ..scoring import score
 
@@ -53,7 +53,7 @@ def rounds_after_this(g: Game) -> int:
     if g.phase == "over":
         return 0
     start = g.robber + (1 if g.phase == "raid" else 0)  # during a raid the round is still ahead
-    spots = sum(1 for n in range(start + 1, 16) if n not in CORNERS)
+    spots = sum(1 for n in range(start + 1, LAST_CORNER) if n not in CORNERS)
     most = max(g.display_count(0), g.display_count(1))
     if most >= DISPLAY_LIMIT:
         return 0
@@ -63,7 +63,7 @@ def rounds_after_this(g: Game) -> int:
 def acts_this_round(g: Game, p: int) -> int:
     """1 if player p still has (some of) their actions ahead in this round."""
     phase = g.phase
-    if phase == "over" or (phase == "raid" and g.robber == 16):
+    if phase == "over" or (phase == "raid" and g.robber == LAST_CORNER):
         return 0
     if phase in ("raid", "place"):
         return 1
@@ -212,7 +212,7 @@ def effect_worth(g: Game, p: int, effect: str, w: Weights = WEIGHTS) -> float:
 
 def raids_ahead(g: Game) -> int:
     start = g.robber + (0 if g.phase == "raid" else 1)
-    return sum(1 for n in (4, 8, 12, 16) if n >= start)
+    return sum(1 for n in CORNERS if n >= start)
 
 
 # ---- actions on the table ----------------------------------------------------------------------
@@ -259,12 +259,12 @@ def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -
         return max(0.0, tribe_option(g, p, card, scale, w) - w.hand * VP[card])
     if effect == "silversmith":
         best = 0.0
-        if gold >= 2:
-            best = 4 - scale * (goods_worth(goods, gold) - goods_worth(goods, gold - 2))
-        if gold >= 1:
-            best = max(best, 2 - scale * (goods_worth(goods, gold) - goods_worth(goods, gold - 1)))
+        for n_gold, vp in SILVER_GOLD.values():
+            if gold >= n_gold:
+                lost = goods_worth(goods, gold) - goods_worth(goods, gold - n_gold)
+                best = max(best, vp - scale * lost)
         for k in range(3):
-            for n_goods, vp in ((2, 1), (4, 3)):
+            for n_goods, vp in SILVER.values():
                 if goods[k] >= n_goods:
                     after = goods[:]
                     after[k] -= n_goods
@@ -357,7 +357,7 @@ def player_worth(g: Game, p: int, w: Weights = WEIGHTS) -> float:
                 value += w.effect_per_round * later * 0.5
             elif effect == "raid_immunity":
                 value += w.immunity_per_raid * raids_ahead(g)
-        if g.next_targis[p] < 3 and g.phase != "place":
+        if g.next_targis[p] < TARGIS and g.phase != "place":
             value -= 1.5
     return value
 
