@@ -57,9 +57,14 @@ def main(paths: list[str]) -> int:
             print(f"{path}: unfinished (no summary line)", file=sys.stderr)
             continue
         key = (s["players"][0], s["players"][1])
-        p = pooled.setdefault(
-            key, {"games": 0, "wins": 0, "losses": 0, "draws": 0, "margin": 0.0, "seeds": []}
-        )
+        empty = {"games": 0, "wins": 0, "losses": 0, "draws": 0, "margin": 0.0, "seeds": []}
+        p = pooled.setdefault(key, {**empty, "seen": {}})
+        seeds = range(s["seed"], s["seed"] + (s["games"] + 1) // 2)
+        twice = sorted({p["seen"][seed] for seed in seeds if seed in p["seen"]})
+        if twice:  # a chunk given twice (or overlapping seeds) would count its games twice
+            print(f"{path}: its seeds overlap those of {', '.join(twice)}", file=sys.stderr)
+            return 2
+        p["seen"].update(dict.fromkeys(seeds, path))
         for k in ("games", "wins", "losses", "draws"):
             p[k] += s[k]
         p["margin"] += s["mean_margin"] * s["games"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 
 import pytest
 from targi import Game, result
@@ -58,3 +60,36 @@ def test_match_command_prints_a_json_line_with_games_and_win_rate(capsys):
 def test_match_command_refuses_an_unknown_player(capsys):
     assert main(["match", "--players", "easy,nobody", "--games", "2"]) == 2
     assert "two of" in capsys.readouterr().err
+
+
+def _pool(paths: list[str], capsys) -> tuple[int, str, str]:
+    """bench/ai_matches.py (a script, not a module of the package) on the given logs."""
+    script = Path(__file__).resolve().parents[2] / "bench" / "ai_matches.py"
+    spec = importlib.util.spec_from_file_location("ai_matches", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    code = module.main(paths)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _chunk(tmp_path, name: str, seed: int, games: int, wins: int) -> str:
+    summary = {"players": ["hard", "medium"], "games": games, "seed": seed, "wins": wins,
+               "losses": games - wins, "draws": 0, "mean_margin": 2.0}  # fmt: skip
+    path = tmp_path / name
+    path.write_text("game    1 ...\n" + json.dumps(summary) + "\n")
+    return str(path)
+
+
+def test_match_chunks_pool_into_one_win_rate(tmp_path, capsys):
+    a = _chunk(tmp_path, "final-hard-medium-s100.log", 100, 20, 15)
+    b = _chunk(tmp_path, "final-hard-medium-s110.log", 110, 20, 16)
+    code, out, _ = _pool([a, b], capsys)
+    assert code == 0 and "hard v medium" in out and " 40 " in out and "31-9-0" in out
+
+
+def test_a_match_chunk_given_twice_is_refused_not_counted_twice(tmp_path, capsys):
+    a = _chunk(tmp_path, "final-hard-medium-s100.log", 100, 20, 15)
+    b = _chunk(tmp_path, "final-hard-medium-s105.log", 105, 20, 16)  # seeds 105-109 again
+    code, out, err = _pool([a, b], capsys)
+    assert code == 2 and "overlap" in err and "hard v medium" not in out
