@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from targi import Game
 from targi.ai.hint import PARAMS, REASONS, explain
@@ -54,3 +58,17 @@ def test_a_hint_is_worded_in_the_catalog_language():
     )
     g = Game.new(1, 0)
     assert hint_reason(german, view(g), "pay", {"payment": "DDS"}) == "Zahle 2 Datteln, 1 Salz."
+
+
+def test_the_page_starts_without_importing_the_ai():
+    """The table's modules leave the AI (searched in a worker) unimported, so the page starts
+    sooner; a hint imports what it needs to word itself only when one is shown."""
+    code = (
+        "import sys; import targi.app.words, targi.app.render, targi.app.session, "
+        "targi.app.storage, targi.app.share, targi.app.catalog, targi.view, targi.save; "
+        "print(sorted(m for m in sys.modules if m.startswith('targi.ai')))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "py")}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

@@ -6,7 +6,6 @@ what a move does, and the engine's view/log to say which card it concerns.
 
 from __future__ import annotations
 
-from ..ai.hint import PARAMS
 from ..board import CENTRAL
 from ..cards import BORDER, BY_ID, GOODS
 from ..decisions import raid_terms, silversmith_exchange
@@ -113,6 +112,8 @@ def move_label(cat: Catalog, view: dict, move: str) -> str:
 def hint_reason(cat: Catalog, view: dict, key: str, params: dict) -> str:
     """A hint's reason (targi.ai.hint: a key and parameters that are data) in words. Cards are
     named as on the table: a border card with its number, a central space by the card on it."""
+    from ..ai.hint import PARAMS  # here, not at the top: the page starts without the AI's modules
+
     words: dict[str, object] = {}
     for name, value in params.items():
         kind = PARAMS.get(name)
