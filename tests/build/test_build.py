@@ -308,6 +308,7 @@ def _no_browser_on_a_root_debian_machine(monkeypatch: pytest.MonkeyPatch, apt_fa
     monkeypatch.delenv("CHROMIUM_PATH", raising=False)
     monkeypatch.setattr(build.os, "geteuid", lambda: 0, raising=False)
     monkeypatch.setattr(build, "_run", run)
+
     def which(name: str) -> str | None:
         if name == "apt-get":
             return "/usr/bin/apt-get"
