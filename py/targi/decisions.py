@@ -311,16 +311,26 @@ def apply_good(g: Game, d: Decision, move: str) -> None:
     g.goods[d[1]][GOODS.index(move[1])] += 1
 
 
+MERCHANT_GOOD = 2  # identical goods for 1 good of another kind
+MERCHANT_GOLD = 3  # identical goods for 1 gold
+
+
 def moves_merchant(g: Game, d: Decision) -> list[str]:
     goods = g.goods[d[1]]
     moves = []
     for k in range(3):
-        if goods[k] >= 2:
+        if goods[k] >= MERCHANT_GOOD:
             moves += [f"m{GOODS[k]}{GOODS[j]}" for j in range(3) if j != k]
-        if goods[k] >= 3:
+        if goods[k] >= MERCHANT_GOLD:
             moves.append(f"m{GOODS[k]}G")
     moves.append("done")
     return moves
+
+
+def merchant_exchange(move: str) -> int:
+    """'mDG' -> 3, 'mDS' -> 2: how many goods of the first letter a Merchant move gives for one
+    of the second (G: gold)."""
+    return MERCHANT_GOLD if move[2] == "G" else MERCHANT_GOOD
 
 
 def apply_merchant(g: Game, d: Decision, move: str) -> None:
@@ -328,12 +338,10 @@ def apply_merchant(g: Game, d: Decision, move: str) -> None:
     if move == "done":
         g.stack.pop()
         return
-    k = GOODS.index(move[1])
+    g.goods[p][GOODS.index(move[1])] -= merchant_exchange(move)
     if move[2] == "G":
-        g.goods[p][k] -= 3
         g.gold[p] += 1
     else:
-        g.goods[p][k] -= 2
         g.goods[p][GOODS.index(move[2])] += 1
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..board import CENTRAL, CORNERS, crossings
 from ..cards import BORDER, CARDS
-from ..decisions import BONUS, GAIN, SILVER, SILVER_GOLD, moves_place
+from ..decisions import BONUS, GAIN, MERCHANT_GOLD, SILVER, SILVER_GOLD, moves_place
 from ..game import GOLD_LIMIT, GOODS_LIMIT, LAST_CORNER, TARGIS, Game
 from ..payment import DISPLAY_LIMIT
 from ..scoring import score
@@ -273,7 +273,7 @@ def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -
                     )
         return best
     if effect == "merchant":
-        return 0.25 * scale if max(goods) >= 3 else 0.05
+        return 0.25 * scale if max(goods) >= MERCHANT_GOLD else 0.05
     if effect == "caravan":
         return scale * w.good * (AVERAGE_GAIN[0] + AVERAGE_GAIN[1] + AVERAGE_GAIN[2]) + (
             AVERAGE_GAIN[4] + scale * w.gold * AVERAGE_GAIN[3]

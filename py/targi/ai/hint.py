@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..board import CENTRAL, crossings
 from ..cards import CARDS
-from ..decisions import GAIN, raid_terms, silversmith_exchange
+from ..decisions import GAIN, merchant_exchange, raid_terms, silversmith_exchange
 from ..game import Game
 from ..view import observe
 from .choose import decide
@@ -147,9 +147,10 @@ def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
     if kind == "merchant":
         if move == "done":
             return "merchant_done", {}
+        give = move[1] * merchant_exchange(move)
         if move[2] == "G":
-            return "merchant_gold", {"give": move[1] * 3}
-        return "merchant_trade", {"give": move[1] * 2, "get": move[2]}
+            return "merchant_gold", {"give": give}
+        return "merchant_trade", {"give": give, "get": move[2]}
     if kind == "silversmith":
         n, vp = silversmith_exchange(move)
         return "silversmith", {"give": move[2] * n, "vp": vp}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..board import CENTRAL
 from ..cards import BORDER, BY_ID, GOODS
-from ..decisions import raid_terms, silversmith_exchange
+from ..decisions import merchant_exchange, raid_terms, silversmith_exchange
 from ..game import ROUNDS
 from .catalog import Catalog
 
@@ -75,9 +75,8 @@ def move_label(cat: Catalog, view: dict, move: str) -> str:
     if kind == "good":
         return cat.t("move.good", goods=goods_phrase(cat, move[1]))
     if kind == "merchant":
-        give, get = move[1], move[2]
-        n = 3 if get == "G" else 2
-        return cat.t("move.trade", give=goods_phrase(cat, give * n), get=goods_phrase(cat, get))
+        give = goods_phrase(cat, move[1] * merchant_exchange(move))
+        return cat.t("move.trade", give=give, get=goods_phrase(cat, move[2]))
     if kind == "silversmith":
         give, get = silversmith_terms(move)
         return cat.t("move.trade", give=goods_phrase(cat, give), get=goods_phrase(cat, get))
@@ -212,8 +211,8 @@ def _log_move(cat: Catalog, say, who: str, move: str, card: str, context: str) -
     if head == "g":
         return say("log.good", player=who, goods=goods_phrase(cat, move[1])), ""
     if head == "m":
-        n = 3 if move[2] == "G" else 2
-        give, get = goods_phrase(cat, move[1] * n), goods_phrase(cat, move[2])
+        give = goods_phrase(cat, move[1] * merchant_exchange(move))
+        get = goods_phrase(cat, move[2])
         return say("log.trade", player=who, give=give, get=get), "merchant"
     if head == "s":
         give, get = silversmith_terms(move)
