@@ -443,6 +443,12 @@ def raid_terms(code: str) -> tuple[str, int, int]:
     return kind, int(loss[len(kind) :]), int(vp[2:])
 
 
+def raid_vp_loss(code: str, vp_held: int) -> int:
+    """The VP a player holding `vp_held` loses by choosing VP in this raid: R1, as far as they
+    go (never below 0)."""
+    return min(raid_terms(code)[2], vp_held)
+
+
 def moves_raid(g: Game, d: Decision) -> list[str]:
     _, p, code = d
     kind, n, vp = raid_terms(code)
@@ -465,7 +471,7 @@ def apply_raid(g: Game, d: Decision, move: str) -> None:
     g.stack.pop()
     kind, n, vp = raid_terms(code)
     if move == "lV":
-        g.vp[p] = max(0, g.vp[p] - vp)
+        g.vp[p] -= raid_vp_loss(code, g.vp[p])
     elif move == "lG":
         g.gold[p] -= n
     else:

@@ -11,7 +11,13 @@ from dataclasses import dataclass
 
 from ..board import CENTRAL, crossings
 from ..cards import CARDS
-from ..decisions import GAIN, merchant_exchange, raid_terms, silversmith_exchange
+from ..decisions import (
+    GAIN,
+    merchant_exchange,
+    raid_terms,
+    raid_vp_loss,
+    silversmith_exchange,
+)
 from ..game import Game
 from ..view import observe
 from .choose import decide
@@ -162,7 +168,7 @@ def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
         _, p, code = g.stack[-1]
         _, n, vp = raid_terms(code)
         if move == "lV":
-            return "raid_vp", {"vp": min(vp, g.vp[p])}  # R1: as far as they go
+            return "raid_vp", {"vp": raid_vp_loss(code, g.vp[p])}
         if move == "lG":
             return "raid_gold", {"goods": "G" * n, "vp": vp}
         return "raid_goods", {"goods": move[1:]}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..board import CENTRAL
 from ..cards import BORDER, BY_ID, GOODS
-from ..decisions import merchant_exchange, raid_terms, silversmith_exchange
+from ..decisions import merchant_exchange, raid_vp_loss, silversmith_exchange
 from ..game import ROUNDS
 from .catalog import Catalog
 
@@ -100,10 +100,9 @@ def move_label(cat: Catalog, view: dict, move: str) -> str:
     if kind == "discard":
         return cat.t("move.discard", goods=goods_phrase(cat, move[1]))
     if kind == "raid":
-        _, _, vp = raid_terms(decision["raid"])
         if move == "lV":
-            have = view["players"][player]["vp"]
-            return cat.t("move.lose", goods=goods_phrase(cat, "V" * min(vp, have)))
+            lost = raid_vp_loss(decision["raid"], view["players"][player]["vp"])
+            return cat.t("move.lose", goods=goods_phrase(cat, "V" * lost))
         return cat.t("move.lose", goods=goods_phrase(cat, move[1:]))
     return cat.t("move.other", move=move, head=head)
 
