@@ -10,9 +10,11 @@ from tools.paths import log, run
 from tools.site import build_site
 
 # The static checks, each a command of this Python: (name shown on failure, arguments).
+# mypy reads what to check, and how strictly, from [tool.mypy] in pyproject.toml.
 CHECKS = (
     ("ruff check", ["-m", "ruff", "check", "."]),
     ("ruff format --check", ["-m", "ruff", "format", "--check", "."]),
+    ("mypy --strict", ["-m", "mypy"]),
 )
 
 
