@@ -5,6 +5,7 @@ module named `build` (PyPA's `build` could shadow it)."""
 from __future__ import annotations
 
 import ast
+import fnmatch
 import subprocess
 import sys
 import tomllib
@@ -113,3 +114,9 @@ def test_mypy_is_configured_strict_for_python_3_11_on_the_library_not_the_dom_bi
     assert config["python_version"] == "3.11"
     assert "py/targi" in config["files"]
     assert not [path for path in config["files"] if path.startswith("web")]
+
+
+def test_the_whole_suite_collects_the_build_tests(request: pytest.FixtureRequest) -> None:
+    # pytest's default norecursedirs holds "build", which silently skipped tests/build.
+    skipped = [p for p in request.config.getini("norecursedirs") if fnmatch.fnmatch("build", p)]
+    assert skipped == []
