@@ -97,7 +97,11 @@ def test_site_wheel_is_the_library_plus_the_page_package(
 ) -> None:
     site_names = package_names(site_wheel)
     page = {name for name in site_names if name.startswith(PAGE_PACKAGE)}
-    sources = {p.relative_to(PY).as_posix() for p in (PY / PAGE_PACKAGE).glob("*.py")}
+    sources = {
+        p.relative_to(PY).as_posix()
+        for p in (PY / PAGE_PACKAGE).rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
     assert sources and page == sources
     assert site_names - page == package_names(library_wheel)
 
