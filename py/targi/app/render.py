@@ -7,6 +7,7 @@ Every element that makes a move is a <button data-move="…"> so it can be reach
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -30,6 +31,20 @@ GRID.update({(1 + i // 3, 1 + i % 3): CENTRAL[i] for i in range(9)})
 BOARD_ONLY = frozenset({"place"})
 
 
+@dataclass(frozen=True)
+class _Board:
+    """What every cell of one drawing of the board needs."""
+
+    v: dict[str, Any]
+    legal: frozenset[str]  # the moves a click may make
+    kind: str  # the decision being made
+    hint: str | None
+    last: str  # the last move played
+    targis: dict[int, int]  # border card -> whose Targi stands on it
+    markers: dict[str, int]  # central space -> whose tribe marker lies on it
+    next_raid: str | None
+
+
 def esc(text: object) -> str:
     return escape(str(text), quote=True)
 
@@ -37,7 +52,6 @@ def esc(text: object) -> str:
 class Renderer:
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
-        self._last = ""
 
     # ---- small pieces --------------------------------------------------------------------------
     def token(self, letter: str, n: int | str = "", extra: str = "") -> str:
@@ -94,84 +108,69 @@ class Renderer:
 
     # ---- the board -----------------------------------------------------------------------------
     def board(self, v: dict[str, Any], hint: str | None = None) -> str:
-        legal = set(v["moves"])
-        kind = v["decision"]["kind"]
-        targis = {n: p for p in (0, 1) for n in v["players"][p]["targis"]}
-        markers = {m: p for p in (0, 1) for m in v["players"][p]["markers"]}
-        next_raid = (v["next_raid"] or {}).get("card")
-        self._last = v["last_move"] or ""  # outlined: what just happened
+        b = _Board(
+            v=v,
+            legal=frozenset(v["moves"]),
+            kind=v["decision"]["kind"],
+            hint=hint,
+            last=v["last_move"] or "",  # outlined: what just happened
+            targis={n: p for p in (0, 1) for n in v["players"][p]["targis"]},
+            markers={m: p for p in (0, 1) for m in v["players"][p]["markers"]},
+            next_raid=(v["next_raid"] or {}).get("card"),
+        )
         out = []
         for r in range(5):
             for c in range(5):
                 spot = GRID[(r, c)]
                 if spot.isdigit():
-                    out.append(self.border_cell(int(spot), v, legal, kind, targis, next_raid, hint))
+                    out.append(self.border_cell(int(spot), b))
                 else:
-                    out.append(self.central_cell(spot, v, legal, kind, markers, hint))
+                    out.append(self.central_cell(spot, b))
         return "".join(out)
 
-    def _cell(self, cls: str, inner: str, move: str | None, label: str, hint: str | None) -> str:
+    def _cell(self, b: _Board, cls: str, inner: str, move: str | None, label: str) -> str:
         if move:
-            cls += " legal" + (" hint" if move == hint else "")
+            cls += " legal" + (" hint" if move == b.hint else "")
             return (
                 f'<button type="button" class="cell {cls}" data-move="{esc(move)}" '
-                f'aria-label="{esc(label)}">{inner}</button>'
+                f'aria-label="{esc(move_label(self.cat, b.v, move))}">{inner}</button>'
             )
         return f'<div class="cell {cls}" role="group" aria-label="{esc(label)}">{inner}</div>'
 
-    def border_cell(
-        self,
-        n: int,
-        v: dict[str, Any],
-        legal: set[str],
-        kind: str,
-        targis: dict[int, int],
-        next_raid: str | None,
-        hint: str | None,
-    ) -> str:
+    def border_cell(self, n: int, b: _Board) -> str:
         cat = self.cat
         card = BORDER[n]
         cls = "border"
         if n in CORNERS:
             cls += " raid"
-        if card.id == next_raid:
+        if card.id == b.next_raid:
             cls += " next-raid"
-        if self._last in (f"t{n}", f"u{n}"):
+        if b.last in (f"t{n}", f"u{n}"):
             cls += " last"
         inner = (
             f'<span class="num">{n}</span><span class="nm">{esc(cat.card_name(card.id))}</span>'
             f'<span class="tx">{esc(cat.card_short(card.id))}</span>'
         )
         extras = ""
-        if v["robber"] == n:
+        if b.v["robber"] == n:
             cls += " robbed"
             robber = esc(cat.t("piece.robber"))
             extras += f'<span class="robber" title="{robber}">{robber}</span>'
-        if n in targis:
-            extras += self.piece("targi", targis[n])
+        if n in b.targis:
+            extras += self.piece("targi", b.targis[n])
         if extras:
             inner += f'<span class="on">{extras}</span>'
         move = None
-        if kind == "place" and f"t{n}" in legal:
+        if b.kind == "place" and f"t{n}" in b.legal:
             move = f"t{n}"
-        elif kind == "act" and f"u{n}" in legal:
+        elif b.kind == "act" and f"u{n}" in b.legal:
             move = f"u{n}"
         label = cat.t("card.border_ref", name=cat.card_name(card.id), n=n)
-        if move:
-            label = move_label(cat, v, move)
-        return self._cell(cls, inner, move, label, hint)
+        return self._cell(b, cls, inner, move, label)
 
-    def central_cell(
-        self,
-        letter: str,
-        v: dict[str, Any],
-        legal: set[str],
-        kind: str,
-        markers: dict[str, int],
-        hint: str | None,
-    ) -> str:
+    def central_cell(self, letter: str, b: _Board) -> str:
         cat = self.cat
-        cell = v["central"][CENTRAL.index(letter)]
+        cell = b.v["central"][CENTRAL.index(letter)]
         cls = "central"
         if cell["empty"]:
             cls += " empty"
@@ -186,14 +185,12 @@ class Renderer:
             inner = self.card(cell["card"], "incell")
             label = cat.card_name(cell["card"])
         inner = f'<span class="space">{letter}</span>' + inner
-        if letter in markers:
-            inner += f'<span class="on">{self.piece("marker", markers[letter])}</span>'
-        if self._last == f"u{letter}":
+        if letter in b.markers:
+            inner += f'<span class="on">{self.piece("marker", b.markers[letter])}</span>'
+        if b.last == f"u{letter}":
             cls += " last"
-        move = f"u{letter}" if kind == "act" and f"u{letter}" in legal else None
-        if move:
-            label = move_label(cat, v, move)
-        return self._cell(cls, inner, move, label, hint)
+        move = f"u{letter}" if b.kind == "act" and f"u{letter}" in b.legal else None
+        return self._cell(b, cls, inner, move, label)
 
     # ---- players -------------------------------------------------------------------------------
     def player_panel(self, v: dict[str, Any], p: int, names: tuple[str, str]) -> str:
