@@ -11,7 +11,9 @@ import io
 from dataclasses import dataclass
 from importlib import resources
 
-GOODS = "DSP"  # dates, salt, pepper: the three goods (gold is not a good)
+from .constants import GOODS as GOODS  # re-exported: older imports read it from here
+from .constants import STOCK
+
 SYMBOLS = ("Targia", "Camel rider", "Tent", "Well", "Oasis")
 
 Cost = tuple[int, int, int, int]  # dates, salt, pepper, gold
@@ -46,13 +48,13 @@ def parse_cost(text: str) -> tuple[Cost, ...]:
         amounts = [0, 0, 0, 0]
         for part in alt.split("+"):
             part = part.strip()
-            amounts["DSPG".index(part[-1])] += int(part[:-1])
+            amounts[STOCK.index(part[-1])] += int(part[:-1])
         alternatives.append(tuple(amounts))
     return tuple(alternatives)  # type: ignore[return-value]
 
 
 def format_cost(cost: Cost) -> str:
-    return "+".join(f"{n}{k}" for n, k in zip(cost, "DSPG", strict=True) if n)
+    return "+".join(f"{n}{k}" for n, k in zip(cost, STOCK, strict=True) if n)
 
 
 def read_csv(text: str) -> tuple[Card, ...]:

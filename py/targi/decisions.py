@@ -12,18 +12,30 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from .board import CENTRAL, CORNERS, FACING
-from .cards import BORDER, CARDS, GOODS
-from .payment import DISPLAY_LIMIT, payment_move, payment_options
+from .board import BORDER_NUMBERS, CENTRAL, CORNERS, FACING
+from .cards import BORDER, CARDS
+from .constants import (
+    DISPLAY_LIMIT,
+    GOLD,
+    GOODS,
+    GOODS_LIMIT,
+    MERCHANT_GOLD,
+    MERCHANT_GOOD,
+    ROW_LENGTH,
+    SILVERSMITH_GOLD,
+    SILVERSMITH_GOODS,
+    STOCK,
+)
+from .payment import payment_move, payment_options
 
 if TYPE_CHECKING:
     from .game import Game
 
 Decision = tuple
 
-PLACEABLE = [n for n in range(1, 17) if n not in CORNERS]
+PLACEABLE = [n for n in BORDER_NUMBERS if n not in CORNERS]
 PLACE = {n: f"t{n}" for n in PLACEABLE}
-USE = {**{str(n): f"u{n}" for n in range(1, 17)}, **{c: f"u{c}" for c in CENTRAL}}
+USE = {**{str(n): f"u{n}" for n in BORDER_NUMBERS}, **{c: f"u{c}" for c in CENTRAL}}
 ROWS = ("r1", "r2", "r3")
 TAKE_GOOD = ("gD", "gS", "gP")
 DISCARD_GOOD = ("-D", "-S", "-P")
@@ -44,7 +56,7 @@ def _parse_gain(effect: str) -> tuple[int, int, int, int, int, bool]:
         match = _AMOUNT.fullmatch(part.strip())
         if not match:
             raise ValueError(f"goods card effect {effect!r}: cannot read {part!r}")
-        amounts[("D", "S", "P", "G", "VP").index(match[2])] += int(match[1])
+        amounts[(*STOCK, "VP").index(match[2])] += int(match[1])
     return (amounts[0], amounts[1], amounts[2], amounts[3], amounts[4], False)
 
 
@@ -60,7 +72,7 @@ DESCRIPTION = {
     "silversmith": "a Silversmith exchange",
     "fata_morgana": "which tribe marker to move where",
     "swap": "two display cards to swap, or done",
-    "discard": "a good to discard down to 10",
+    "discard": f"a good to discard down to {GOODS_LIMIT}",
     "raid": "what to lose in the raid",
 }
 
@@ -106,9 +118,9 @@ def _border_usable(g: Game, p: int, n: int) -> bool:
     if effect == "noble":
         return g.hand[p] != -1
     if effect == "merchant":
-        return max(g.goods[p]) >= 2
+        return max(g.goods[p]) >= MERCHANT_GOOD
     if effect == "silversmith":
-        return max(g.goods[p]) >= 2 or g.gold[p] >= 1
+        return max(g.goods[p]) >= SILVER_LEAST[0] or g.gold[p] >= SILVER_LEAST[1]
     if effect == "fata_morgana":
         return bool(g.markers[p]) and bool(_fata_targets(g))
     if effect == "caravan":
@@ -275,12 +287,12 @@ def apply_pay(g: Game, d: Decision, move: str) -> None:
     goods[0] -= move.count("D")
     goods[1] -= move.count("S")
     goods[2] -= move.count("P")
-    g.gold[p] -= move.count("G")
+    g.gold[p] -= move.count(GOLD)
 
 
 def moves_row(g: Game, d: Decision) -> list[str]:
     rows = g.display[d[1]]
-    return [ROWS[i] for i in range(3) if len(rows[i]) < 4]
+    return [ROWS[i] for i in range(3) if len(rows[i]) < ROW_LENGTH]
 
 
 def apply_row(g: Game, d: Decision, move: str) -> None:
@@ -311,10 +323,6 @@ def apply_good(g: Game, d: Decision, move: str) -> None:
     g.goods[d[1]][GOODS.index(move[1])] += 1
 
 
-MERCHANT_GOOD = 2  # identical goods for 1 good of another kind
-MERCHANT_GOLD = 3  # identical goods for 1 gold
-
-
 def moves_merchant(g: Game, d: Decision) -> list[str]:
     goods = g.goods[d[1]]
     moves = []
@@ -322,7 +330,7 @@ def moves_merchant(g: Game, d: Decision) -> list[str]:
         if goods[k] >= MERCHANT_GOOD:
             moves += [f"m{GOODS[k]}{GOODS[j]}" for j in range(3) if j != k]
         if goods[k] >= MERCHANT_GOLD:
-            moves.append(f"m{GOODS[k]}G")
+            moves.append(f"m{GOODS[k]}{GOLD}")
     moves.append("done")
     return moves
 
@@ -330,7 +338,7 @@ def moves_merchant(g: Game, d: Decision) -> list[str]:
 def merchant_exchange(move: str) -> int:
     """'mDG' -> 3, 'mDS' -> 2: how many goods of the first letter a Merchant move gives for one
     of the second (G: gold)."""
-    return MERCHANT_GOLD if move[2] == "G" else MERCHANT_GOOD
+    return MERCHANT_GOLD if move[2] == GOLD else MERCHANT_GOOD
 
 
 def apply_merchant(g: Game, d: Decision, move: str) -> None:
@@ -339,14 +347,16 @@ def apply_merchant(g: Game, d: Decision, move: str) -> None:
         g.stack.pop()
         return
     g.goods[p][GOODS.index(move[1])] -= merchant_exchange(move)
-    if move[2] == "G":
+    if move[2] == GOLD:
         g.gold[p] += 1
     else:
         g.goods[p][GOODS.index(move[2])] += 1
 
 
-SILVER = {"s2": (2, 1), "s4": (4, 3)}
-SILVER_GOLD = {"s1G": (1, 2), "s2G": (2, 4)}
+# Silversmith moves: "s4" + a good gives 4 of it for 3 VP; "s1G" gives 1 gold for 2 VP.
+SILVER = {f"s{n}": (n, vp) for n, vp in SILVERSMITH_GOODS}
+SILVER_GOLD = {f"s{n}{GOLD}": (n, vp) for n, vp in SILVERSMITH_GOLD}
+SILVER_LEAST = (SILVERSMITH_GOODS[0][0], SILVERSMITH_GOLD[0][0])  # the least goods, gold taken
 
 
 def moves_silversmith(g: Game, d: Decision) -> list[str]:
@@ -354,10 +364,7 @@ def moves_silversmith(g: Game, d: Decision) -> list[str]:
     goods = g.goods[p]
     moves = []
     for k in range(3):
-        if goods[k] >= 2:
-            moves.append(f"s2{GOODS[k]}")
-        if goods[k] >= 4:
-            moves.append(f"s4{GOODS[k]}")
+        moves += [f"{m}{GOODS[k]}" for m, (n, _) in SILVER.items() if goods[k] >= n]
     moves += [m for m, (n, _) in SILVER_GOLD.items() if g.gold[p] >= n]
     return moves
 
@@ -426,7 +433,7 @@ def apply_swap(g: Game, d: Decision, move: str) -> None:
 
 def moves_discard(g: Game, d: Decision) -> list[str]:
     goods = g.goods[d[1]]
-    if goods[0] + goods[1] + goods[2] <= 10:
+    if goods[0] + goods[1] + goods[2] <= GOODS_LIMIT:
         return []
     return [DISCARD_GOOD[k] for k in range(3) if goods[k]]
 

@@ -9,20 +9,20 @@ A decision with a single legal move is taken automatically and not recorded.
 from __future__ import annotations
 
 from . import decisions, rng
-from .board import CORNERS, crossings
+from .board import CENTRAL, CORNERS, crossings
 from .cards import BORDER, CARDS, GOODS_CARDS, TRIBE_CARDS
-from .payment import DISPLAY_LIMIT
+from .constants import (
+    DISPLAY_LIMIT,
+    GOLD_LIMIT,
+    GOODS_LIMIT,
+    LAST_CORNER,
+    STARTING_GOLD,
+    STARTING_GOODS,
+    STARTING_VP,
+    TARGIS,
+)
+from .constants import ROUNDS as ROUNDS  # re-exported: older imports read it from here
 
-STARTING_GOODS = (2, 2, 2)
-STARTING_GOLD = 1
-STARTING_VP = 4
-TARGIS = 3
-GOODS_LIMIT = 10
-GOLD_LIMIT = 3
-LAST_CORNER = 16
-# A round for each border card the robber stands on that is not a corner; the raid at the last
-# corner comes after the last round (its moves are logged as round ROUNDS + 1).
-ROUNDS = sum(1 for n in range(1, LAST_CORNER + 1) if n not in CORNERS)
 SEED_LIMIT = 1 << 32
 
 
@@ -263,7 +263,7 @@ class Game:
     def _place_markers(self) -> None:
         for p in (0, 1):
             spaces = crossings(self.targis[p])
-            kept = [s for s in spaces if self.central["ABCDEFGHI".index(s)] != -1]
+            kept = [s for s in spaces if self.central[CENTRAL.index(s)] != -1]
             if self.logging and len(kept) < len(spaces):
                 self.log.append(("marker_returned", p, "".join(sorted(set(spaces) - set(kept)))))
             self.markers[p] = kept

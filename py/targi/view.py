@@ -9,7 +9,8 @@ with the hidden cards taken out, from which `sample()` deals a consistent guess.
 from __future__ import annotations
 
 from .board import CENTRAL, CORNERS
-from .cards import CARDS, GOODS
+from .cards import CARDS
+from .constants import GOODS, LAST_CORNER, ROUNDS
 from .game import Game
 from .rng import shuffle
 from .scoring import result, score
@@ -23,9 +24,9 @@ def _id(card: int) -> str | None:
 
 def next_raid(g: Game) -> dict | None:
     """The next corner the robber will reach, and in how many rounds."""
-    for k in range(1, 17):
+    for k in range(1, LAST_CORNER + 1):
         spot = g.robber + k
-        if spot > 16:
+        if spot > LAST_CORNER:
             return None
         if spot in CORNERS:
             return {"card": f"B{spot:02d}", "in_rounds": k}
@@ -63,7 +64,7 @@ def view(g: Game, player: int | None = None) -> dict:
     out = {
         "version": VIEW_VERSION,
         "you": player,
-        "round": min(g.round, 12),
+        "round": min(g.round, ROUNDS),
         "rounds_played": g.rounds_played,
         "robber": g.robber,
         "first": g.first,

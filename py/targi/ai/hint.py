@@ -19,9 +19,10 @@ from ..decisions import (
     silversmith_exchange,
 )
 from ..game import Game
+from ..scoring import row_bonus
 from ..view import observe
 from .choose import decide
-from .evaluate import SYMBOL, border_action, chances, row_worth, time_scale
+from .evaluate import SYMBOL, border_action, chances, time_scale
 
 # What each parameter holds: "border" a border card's number, "card" a card id (a tribe card
 # or the hand card), "spaces" central space letters, "goods" goods letters (G for gold),
@@ -118,8 +119,9 @@ def _row(g: Game, move: str) -> tuple[str, dict]:
     row = g.display[p][int(move[1]) - 1]
     symbols = [SYMBOL[c] for c in row] + [SYMBOL[card]]
     boosted = "diverse_rows_four" in g.effects[p]
-    if len(symbols) == 4 and row_worth(symbols, boosted) > 0:
-        return "row_complete", {"row": int(move[1]), "vp": int(row_worth(symbols, boosted))}
+    bonus = row_bonus(symbols, boosted)
+    if bonus:
+        return "row_complete", {"row": int(move[1]), "vp": bonus}
     kinds = len(set(symbols))
     if len(symbols) > 1 and kinds == 1:
         return "row_identical", {"row": int(move[1])}
