@@ -48,3 +48,8 @@ MERCHANT_GOLD: Final = 3  # identical goods a Merchant takes for 1 gold
 # Silversmith: (given, VP got); identical goods, or gold.
 SILVERSMITH_GOODS: Final = ((2, 1), (4, 3))
 SILVERSMITH_GOLD: Final = ((1, 2), (2, 4))
+
+# ---- the computer's levels (targi.ai.levels holds their settings) ----------------------------
+# Weakest first. The order is part of the save format: the page keeps a level as its index here
+# in a save string's meta value, so a new level goes at the end.
+LEVEL_NAMES: Final = ("easy", "medium", "hard")

@@ -10,13 +10,12 @@ docs/ai.md describes the levels, the search and the evaluation.
 
 from __future__ import annotations
 
+from ..constants import LEVEL_NAMES as LEVELS
 from ..game import Game
 from .choose import decide
 from .hint import REASONS, Hint, hint
 from .levels import LEVELS as LEVEL_SETTINGS
 from .player import AIPlayer
-
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 def choose_move(game: Game, level: str, seed: int = 0) -> str:

@@ -8,9 +8,11 @@ import sys
 import time
 
 from .. import cli as engine_cli
-from .match import MatchResult, play_one, schedule
+from ..constants import LEVEL_NAMES
+from ..players import PLAYERS
+from .match import GameResult, MatchResult, play_one, schedule
 
-SPECS = ("random", "greedy", "easy", "medium", "hard")
+SPECS = (*PLAYERS, *LEVEL_NAMES)
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -68,7 +70,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(args: argparse.Namespace, match: MatchResult, r) -> None:
+def _progress(args: argparse.Namespace, match: MatchResult, r: GameResult) -> None:
     if args.quiet:
         return
     a_pts, b_pts = r.a_points, r.b_points

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import save
+from ..constants import LEVEL_NAMES as LEVELS
 from ..game import SEED_LIMIT, Game, IllegalMove
 
 MODES = ("hotseat", "ai")
-LEVELS = ("easy", "medium", "hard")
 HUMAN = 0  # your seat against the computer
 COMPUTER = 1
 
