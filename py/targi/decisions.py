@@ -1,6 +1,6 @@
 """Every decision of the game: its legal moves and what answering it does.
 
-A decision is a tuple on the game's stack: (kind, player, ...). MOVES[kind] lists the legal
+A decision is a `Decision` (a named tuple) on the game's stack. MOVES[kind] lists the legal
 moves in a fixed order (save strings depend on it); APPLY[kind] carries one out. Border and tribe
 cards are dispatched on their effect codes from the card table.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .board import BORDER_NUMBERS, CENTRAL, CORNERS, FACING
 from .cards import BORDER, CARDS
@@ -31,7 +31,30 @@ from .payment import payment_move, payment_options
 if TYPE_CHECKING:
     from .game import Game
 
-Decision = tuple
+
+class Decision(NamedTuple):
+    """A decision waiting on the game's stack: what is decided, by whom, and about what.
+
+    >>> Decision("pay", 0, card=40, extra=1)
+    Decision(kind='pay', player=0, card=40, source='', extra=1, raid='')
+    """
+
+    kind: str  # a key of MOVES (place, act, tribe, pay, row, good, merchant, ...) or "over"
+    player: int  # who decides
+    card: int = -1  # tribe, pay, row: the tribe card (its index in CARDS)
+    source: str = ""  # tribe: where the card comes from: "central", "noble" (the hand), "draw"
+    extra: int = 0  # pay: goods of the payer's choice added to the cost (hand without Noble)
+    raid: str = ""  # raid: the corner card's effect code, e.g. "raid:goods2|vp1"
+
+
+def _asks(kind: str) -> tuple[Decision, Decision]:
+    """The decision `kind` for player 0 and for player 1, made once: pushing is hot."""
+    return Decision(kind, 0), Decision(kind, 1)
+
+
+PLACE_ASK, ACT_ASK, GOOD_ASK, SWAP_ASK, DISCARD_ASK = map(
+    _asks, ("place", "act", "good", "swap", "discard")
+)
 
 PLACEABLE = [n for n in BORDER_NUMBERS if n not in CORNERS]
 PLACE = {n: f"t{n}" for n in PLACEABLE}
@@ -79,7 +102,7 @@ DESCRIPTION = {
 
 # ---- placing Targis -------------------------------------------------------------------------
 def moves_place(g: Game, d: Decision) -> list[str]:
-    p = d[1]
+    p = d.player
     mine, theirs = g.targis[p], g.targis[1 - p]
     access = "robber_access" in g.effects[p]
     return [
@@ -93,7 +116,7 @@ def moves_place(g: Game, d: Decision) -> list[str]:
 
 
 def apply_place(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    p = d.player
     g.stack.pop()
     g.targis[p].append(int(move[1:]))
     g.after_placement(p)
@@ -131,7 +154,7 @@ def _border_usable(g: Game, p: int, n: int) -> bool:
 
 
 def moves_act(g: Game, d: Decision) -> list[str]:
-    p = d[1]
+    p = d.player
     moves = [USE[str(n)] for n in sorted(g.targis[p]) if _border_usable(g, p, n)]
     moves += [USE[m] for m in g.markers[p]]
     if "hand_without_noble" in g.effects[p] and can_play_hand(g, p, 1):
@@ -142,7 +165,7 @@ def moves_act(g: Game, d: Decision) -> list[str]:
 
 
 def apply_act(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    p = d.player
     if move == "done":
         g.stack.pop()
     elif move == "h":
@@ -170,7 +193,7 @@ def _use_central(g: Game, p: int, letter: str) -> None:
     else:
         g.in_play = card
         new, waits = g.draw_goods(), "goods"
-        g.stack.append(("tribe", p, card, "central"))
+        g.stack.append(Decision("tribe", p, card, "central"))
     g.central[i] = new
     g.face_up[i] = False
     g.waiting[i] = "" if new != -1 else waits
@@ -185,7 +208,7 @@ def gain(g: Game, p: int, card: int, central: bool) -> None:
     g.gold[p] += gold
     g.vp[p] += vp
     if choice:
-        g.stack.append(("good", p))
+        g.stack.append(GOOD_ASK[p])
     if central:  # R11: extra goods come with central goods cards only
         effects = g.effects[p]
         for k in range(3):
@@ -195,7 +218,7 @@ def gain(g: Game, p: int, card: int, central: bool) -> None:
 
 # ---- border actions --------------------------------------------------------------------------
 def _noble(g: Game, p: int, effect: str) -> None:
-    g.stack.append(("tribe", p, g.hand[p], "noble"))
+    g.stack.append(Decision("tribe", p, g.hand[p], "noble"))
 
 
 def _take(g: Game, p: int, effect: str) -> None:
@@ -203,8 +226,10 @@ def _take(g: Game, p: int, effect: str) -> None:
 
 
 def _push(kind: str) -> Callable[[Game, int, str], None]:
+    asks = _asks(kind)
+
     def push(g: Game, p: int, effect: str) -> None:
-        g.stack.append((kind, p))
+        g.stack.append(asks[p])
 
     return push
 
@@ -224,7 +249,7 @@ def _tribal_expansion(g: Game, p: int, effect: str) -> None:
     if g.logging:
         g.log.append(("drawn", p, CARDS[card].id))
     g.in_play = card
-    g.stack.append(("tribe", p, card, "draw"))
+    g.stack.append(Decision("tribe", p, card, "draw"))
 
 
 BORDER_ACTIONS: dict[str, Callable[[Game, int, str], None]] = {
@@ -240,7 +265,7 @@ BORDER_ACTIONS: dict[str, Callable[[Game, int, str], None]] = {
 
 # ---- a tribe card: pay for it, keep it, or discard it ------------------------------------------
 def moves_tribe(g: Game, d: Decision) -> list[str]:
-    _, p, card, source = d
+    p, card, source = d.player, d.card, d.source
     moves = []
     if source == "noble":
         if can_play_hand(g, p, 0):
@@ -255,7 +280,7 @@ def moves_tribe(g: Game, d: Decision) -> list[str]:
 
 
 def apply_tribe(g: Game, d: Decision, move: str) -> None:
-    _, p, card, source = d
+    p, card, source = d.player, d.card, d.source
     g.stack.pop()
     if source == "noble":
         g.hand[p] = -1
@@ -272,16 +297,16 @@ def apply_tribe(g: Game, d: Decision, move: str) -> None:
 
 
 def _buy(g: Game, p: int, card: int, extra: int) -> None:
-    g.stack.append(("row", p, card))
-    g.stack.append(("pay", p, card, extra))
+    g.stack.append(Decision("row", p, card))
+    g.stack.append(Decision("pay", p, card, extra=extra))
 
 
 def moves_pay(g: Game, d: Decision) -> list[str]:
-    return [payment_move(c) for c in _payments(g, d[1], d[2], d[3])]
+    return [payment_move(c) for c in _payments(g, d.player, d.card, d.extra)]
 
 
 def apply_pay(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    p = d.player
     g.stack.pop()
     goods = g.goods[p]
     goods[0] -= move.count("D")
@@ -291,14 +316,14 @@ def apply_pay(g: Game, d: Decision, move: str) -> None:
 
 
 def moves_row(g: Game, d: Decision) -> list[str]:
-    rows = g.display[d[1]]
+    rows = g.display[d.player]
     return [ROWS[i] for i in range(3) if len(rows[i]) < ROW_LENGTH]
 
 
 def apply_row(g: Game, d: Decision, move: str) -> None:
     g.stack.pop()
     g.in_play = -1
-    g.place_in_display(d[1], d[2], int(move[1]) - 1)
+    g.place_in_display(d.player, d.card, int(move[1]) - 1)
 
 
 def on_place(g: Game, p: int, effect: str) -> None:
@@ -306,9 +331,9 @@ def on_place(g: Game, p: int, effect: str) -> None:
     if effect == "on_place:1G":
         g.gold[p] += 1
     elif effect == "on_place:1X":
-        g.stack.append(("good", p))
+        g.stack.append(GOOD_ASK[p])
     elif effect == "swap_two":
-        g.stack.append(("swap", p))
+        g.stack.append(SWAP_ASK[p])
     elif effect == "opponent_two_targis":
         g.next_targis[1 - p] = 2
 
@@ -320,11 +345,11 @@ def moves_good(g: Game, d: Decision) -> list[str]:
 
 def apply_good(g: Game, d: Decision, move: str) -> None:
     g.stack.pop()
-    g.goods[d[1]][GOODS.index(move[1])] += 1
+    g.goods[d.player][GOODS.index(move[1])] += 1
 
 
 def moves_merchant(g: Game, d: Decision) -> list[str]:
-    goods = g.goods[d[1]]
+    goods = g.goods[d.player]
     moves = []
     for k in range(3):
         if goods[k] >= MERCHANT_GOOD:
@@ -342,7 +367,7 @@ def merchant_exchange(move: str) -> int:
 
 
 def apply_merchant(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    p = d.player
     if move == "done":
         g.stack.pop()
         return
@@ -360,7 +385,7 @@ SILVER_LEAST = (SILVERSMITH_GOODS[0][0], SILVERSMITH_GOLD[0][0])  # the least go
 
 
 def moves_silversmith(g: Game, d: Decision) -> list[str]:
-    p = d[1]
+    p = d.player
     goods = g.goods[p]
     moves = []
     for k in range(3):
@@ -376,7 +401,7 @@ def silversmith_exchange(move: str) -> tuple[int, int]:
 
 
 def apply_silversmith(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    p = d.player
     g.stack.pop()
     n, vp = silversmith_exchange(move)
     if move in SILVER_GOLD:
@@ -398,11 +423,11 @@ def _fata_targets(g: Game) -> list[str]:
 
 def moves_fata_morgana(g: Game, d: Decision) -> list[str]:
     targets = _fata_targets(g)
-    return [f"f{m}{t}" for m in g.markers[d[1]] for t in targets]
+    return [f"f{m}{t}" for m in g.markers[d.player] for t in targets]
 
 
 def apply_fata_morgana(g: Game, d: Decision, move: str) -> None:
-    markers = g.markers[d[1]]
+    markers = g.markers[d.player]
     g.stack.pop()
     markers.remove(move[1])
     markers.append(move[2])
@@ -410,7 +435,7 @@ def apply_fata_morgana(g: Game, d: Decision, move: str) -> None:
 
 
 def moves_swap(g: Game, d: Decision) -> list[str]:
-    rows = g.display[d[1]]
+    rows = g.display[d.player]
     places = [(r, c, CARDS[card].symbol) for r in range(3) for c, card in enumerate(rows[r])]
     moves = [
         f"w{a[0] + 1}{a[1] + 1}{b[0] + 1}{b[1] + 1}"
@@ -426,20 +451,20 @@ def apply_swap(g: Game, d: Decision, move: str) -> None:
     g.stack.pop()
     if move == "done":
         return
-    rows = g.display[d[1]]
+    rows = g.display[d.player]
     r1, c1, r2, c2 = (int(x) - 1 for x in move[1:5])
     rows[r1][c1], rows[r2][c2] = rows[r2][c2], rows[r1][c1]
 
 
 def moves_discard(g: Game, d: Decision) -> list[str]:
-    goods = g.goods[d[1]]
+    goods = g.goods[d.player]
     if goods[0] + goods[1] + goods[2] <= GOODS_LIMIT:
         return []
     return [DISCARD_GOOD[k] for k in range(3) if goods[k]]
 
 
 def apply_discard(g: Game, d: Decision, move: str) -> None:
-    g.goods[d[1]][GOODS.index(move[1])] -= 1
+    g.goods[d.player][GOODS.index(move[1])] -= 1
 
 
 # ---- raids -----------------------------------------------------------------------------------
@@ -457,7 +482,7 @@ def raid_vp_loss(code: str, vp_held: int) -> int:
 
 
 def moves_raid(g: Game, d: Decision) -> list[str]:
-    _, p, code = d
+    p, code = d.player, d.raid
     kind, n, vp = raid_terms(code)
     goods = g.goods[p]
     if kind == "gold":
@@ -474,7 +499,7 @@ def moves_raid(g: Game, d: Decision) -> list[str]:
 
 
 def apply_raid(g: Game, d: Decision, move: str) -> None:
-    _, p, code = d
+    p, code = d.player, d.raid
     g.stack.pop()
     kind, n, vp = raid_terms(code)
     if move == "lV":
@@ -518,16 +543,16 @@ APPLY: dict[str, Callable[[Game, Decision, str], None]] = {
 
 def subject(g: Game, d: Decision, move: str) -> str:
     """The card a move is about, for the move log (a card id, or '')."""
-    kind = d[0]
+    kind = d.kind
     if kind == "act" and move[0] == "u":
         spot = move[1:]
         if spot.isdigit():
             return BORDER[int(spot)].id
         return CARDS[g.central[CENTRAL.index(spot)]].id
     if kind == "act" and move == "h":
-        return CARDS[g.hand[d[1]]].id
+        return CARDS[g.hand[d.player]].id
     if kind in ("tribe", "pay", "row"):
-        return CARDS[d[2]].id
+        return CARDS[d.card].id
     if kind == "place":
         return BORDER[int(move[1:])].id
     return ""

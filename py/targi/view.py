@@ -8,6 +8,8 @@ with the hidden cards taken out, from which `sample()` deals a consistent guess.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import CENTRAL, CORNERS
 from .cards import CARDS
 from .constants import GOODS, LAST_CORNER, ROUNDS
@@ -35,14 +37,14 @@ def next_raid(g: Game) -> dict | None:
 
 def view(g: Game, player: int | None = None) -> dict:
     """A JSON-ready picture of the game as a player sees it."""
-    top = g.stack[-1] if g.stack else None
-    decision: dict = {"kind": top[0] if top else "over", "player": top[1] if top else None}
-    if top and top[0] in ("tribe", "pay", "row"):
-        decision["card"] = CARDS[top[2]].id
-    if top and top[0] == "tribe":
-        decision["source"] = top[3]
-    if top and top[0] == "raid":
-        decision["raid"] = top[2]
+    top = g.current_decision
+    decision: dict[str, Any] = {"kind": top.kind, "player": None if g.is_over else top.player}
+    if top.kind in ("tribe", "pay", "row"):
+        decision["card"] = CARDS[top.card].id
+    if top.kind == "tribe":
+        decision["source"] = top.source
+    if top.kind == "raid":
+        decision["raid"] = top.raid
     players = []
     for p in (0, 1):
         players.append(
