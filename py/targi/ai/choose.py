@@ -46,10 +46,10 @@ def decide(
         raise ValueError("the game is over: there is no move to choose")
     if len(moves) == 1:
         return Decision(moves[0], {}, 0, 0, 0)
-    if obs.game.stack[-1][0] in QUICK:
+    if obs.game.decision in QUICK:
         return Decision(quick_move(obs.game), {}, 0, 0, 0)
     budget = nodes if nodes is not None else lv.nodes
-    if obs.game.stack[-1][0] != "place":  # the opponent cannot answer an action: less to see
+    if obs.game.decision != "place":  # the opponent cannot answer an action: less to see
         budget = max(lv.samples, int(budget * lv.follow_share))
     per_sample = max(1, budget // lv.samples)
     totals = dict.fromkeys(moves, 0.0)

@@ -26,7 +26,7 @@ from ..constants import (
     SILVERSMITH_GOODS,
     TARGIS,
 )
-from ..decisions import BONUS, GAIN, moves_place
+from ..decisions import BONUS, GAIN, PLACE_ASK, moves_place
 from ..game import Game
 from ..payment import BASE_COSTS
 from ..scoring import row_bonus, score
@@ -333,7 +333,7 @@ def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
         left = g.to_place[p]
         if left:
             # Where the rules would let this player place now (the engine's own list).
-            free = sorted((border(int(m[1:])) for m in moves_place(g, ("place", p))), reverse=True)
+            free = sorted((border(int(m[1:])) for m in moves_place(g, PLACE_ASK[p])), reverse=True)
             value += w.unplaced * sum(free[:left])
     else:
         for letter in g.markers[p]:

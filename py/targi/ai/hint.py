@@ -115,7 +115,7 @@ def _act(g: Game, move: str) -> tuple[str, dict]:
 
 
 def _row(g: Game, move: str) -> tuple[str, dict]:
-    p, card = g.player, g.stack[-1][2]
+    p, card = g.player, g.current_decision.card
     row = g.display[p][int(move[1]) - 1]
     symbols = [SYMBOL[c] for c in row] + [SYMBOL[card]]
     boosted = "diverse_rows_four" in g.effects[p]
@@ -140,7 +140,7 @@ def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
     if kind == "act":
         return _act(g, move)
     if kind == "tribe":
-        card = g.stack[-1][2]
+        card = g.current_decision.card
         if move == "b":
             return "tribe_buy", {"card": CARDS[card].id, "vp": CARDS[card].vp}
         return {"k": "tribe_keep", "d": "tribe_discard"}[move], {"card": CARDS[card].id}
@@ -167,7 +167,7 @@ def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
     if kind == "swap":
         return ("swap_done", {}) if move == "done" else ("swap", {})
     if kind == "raid":
-        _, p, code = g.stack[-1]
+        p, code = g.player, g.current_decision.raid
         _, n, vp = raid_terms(code)
         if move == "lV":
             return "raid_vp", {"vp": raid_vp_loss(code, g.vp[p])}

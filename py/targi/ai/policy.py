@@ -46,13 +46,13 @@ def _good(g: Game, p: int, moves: list[str], sign: int) -> str:
 
 def quick_move(g: Game) -> str:
     """The move for a QUICK decision (pay, row, good, discard)."""
-    top = g.stack[-1]
-    kind, p = top[0], top[1]
+    top = g.current_decision
+    kind, p = top.kind, top.player
     moves = g.legal_moves()
     if kind == "pay":
         return _pay(g, p, moves)
     if kind == "row":
-        return _row(g, p, top[2], moves)
+        return _row(g, p, top.card, moves)
     if kind == "good":
         return _good(g, p, moves, 1)
     if kind == "discard":

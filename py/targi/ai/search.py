@@ -94,7 +94,7 @@ class Search:
     def settle(self, g: Game) -> None:
         """Answer follow-up decisions in place until one worth searching (or the end)."""
         while g.phase != "over":
-            kind = g.stack[-1][0]
+            kind = g.decision
             if kind in SEARCHED:
                 return
             move = quick_move(g) if kind in QUICK else self.greedy(g)
@@ -109,7 +109,7 @@ class Search:
             self.count()
             c = g.clone()
             c.play_unchecked(move)
-            while c.phase != "over" and c.player == p and c.stack[-1][0] in QUICK:
+            while c.phase != "over" and c.player == p and c.decision in QUICK:
                 self.count()
                 c.play_unchecked(quick_move(c))
             value = final_value(c, p, self.weights) if c.phase == "over" else self.value(c, p)
@@ -124,7 +124,7 @@ class Search:
     def ordered(self, g: Game, first: str | None) -> list[str]:
         moves = g.legal_moves()
         history = self.history
-        kind = g.stack[-1][0]
+        kind = g.decision
         moves.sort(key=lambda m: -history.get(kind + m, 0))
         if first in moves:  # the table's best move; "done" stays last otherwise (a stable sort)
             moves.remove(first)
@@ -133,9 +133,9 @@ class Search:
 
     def leaf(self, g: Game, p: int) -> float:
         """Quiet the position (an open tribe card or Fata Morgana), then evaluate for p."""
-        if g.phase != "over" and g.stack[-1][0] in ("tribe", "fata_morgana"):
+        if g.phase != "over" and g.decision in ("tribe", "fata_morgana"):
             g = g.clone()
-            while g.phase != "over" and g.stack[-1][0] in ("tribe", "fata_morgana"):
+            while g.phase != "over" and g.decision in ("tribe", "fata_morgana"):
                 move = self.greedy(g)
                 self.count()
                 g.play_unchecked(move)
@@ -162,7 +162,7 @@ class Search:
             ):
                 self.cut = self.cut or e_cut
                 return e_value
-        kind = g.stack[-1][0]
+        kind = g.decision
         outer_cut = self.cut
         self.cut = False
         start_alpha = alpha
