@@ -43,14 +43,14 @@ def parse_cost(text: str) -> tuple[Cost, ...]:
     """'1D+2S' -> ((1, 2, 0, 0),); '2D+1S/1G' -> two alternatives (a stroke cost)."""
     if not text:
         return ()
-    alternatives = []
+    alternatives: list[Cost] = []
     for alt in text.split("/"):
         amounts = [0, 0, 0, 0]
         for part in alt.split("+"):
             part = part.strip()
             amounts[STOCK.index(part[-1])] += int(part[:-1])
-        alternatives.append(tuple(amounts))
-    return tuple(alternatives)  # type: ignore[return-value]
+        alternatives.append((amounts[0], amounts[1], amounts[2], amounts[3]))
+    return tuple(alternatives)
 
 
 def format_cost(cost: Cost) -> str:

@@ -7,7 +7,8 @@ import importlib.util
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
 
 from . import save
 from .cards import BY_ID, CARDS, as_rows
@@ -74,7 +75,7 @@ def format_scores(g: Game) -> list[str]:
     return lines
 
 
-def game_summary(g: Game) -> dict:
+def game_summary(g: Game) -> dict[str, Any]:
     winner, decided_by = result(g)
     return {
         "seed": g.seed,
@@ -201,7 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-EXTRA_COMMANDS: list = []  # the AI adds `match` here (targi.ai.cli)
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+EXTRA_COMMANDS: list[Callable[[Subcommands], None]] = []  # the AI adds `match` (targi.ai.cli)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -209,7 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         import targi.ai.cli  # noqa: F401  (registers the AI's commands and players)
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except ValueError as e:
         print(f"targi: {e}", file=sys.stderr)
         return 2

@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, NamedTuple
 
 from .board import BORDER_NUMBERS, CENTRAL, CORNERS, FACING
-from .cards import BORDER, CARDS
+from .cards import BORDER, CARDS, Cost
 from .constants import (
     DISPLAY_LIMIT,
     GOLD,
@@ -131,7 +131,7 @@ def can_play_hand(g: Game, p: int, extra: int) -> bool:
     return bool(_payments(g, p, card, extra))
 
 
-def _payments(g: Game, p: int, card: int, extra: int) -> list:
+def _payments(g: Game, p: int, card: int, extra: int) -> list[Cost]:
     c = CARDS[card]
     return payment_options(g.goods[p], g.gold[p], c, f"discount:{c.symbol}" in g.effects[p], extra)
 

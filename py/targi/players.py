@@ -75,7 +75,7 @@ class GreedyPlayer:
         return best
 
 
-PLAYERS: dict[str, type] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
 def make_player(spec: str, seed: int) -> Player:

@@ -24,7 +24,7 @@ def _id(card: int) -> str | None:
     return CARDS[card].id if card >= 0 else None
 
 
-def next_raid(g: Game) -> dict | None:
+def next_raid(g: Game) -> dict[str, Any] | None:
     """The next corner the robber will reach, and in how many rounds."""
     for k in range(1, LAST_CORNER + 1):
         spot = g.robber + k
@@ -35,7 +35,7 @@ def next_raid(g: Game) -> dict | None:
     return None
 
 
-def view(g: Game, player: int | None = None) -> dict:
+def view(g: Game, player: int | None = None) -> dict[str, Any]:
     """A JSON-ready picture of the game as a player sees it."""
     top = g.current_decision
     decision: dict[str, Any] = {"kind": top.kind, "player": None if g.is_over else top.player}
@@ -115,11 +115,11 @@ class Observation:
 
     def __init__(self, g: Game) -> None:
         k = g.clone()
-        self.face_down = [i for i in range(9) if not g.face_up[i] and g.central[i] != -1]
-        hidden = [g.central[i] for i in self.face_down]
+        spaces = [i for i in range(9) if not g.face_up[i] and g.central[i] != -1]
+        hidden = [g.central[i] for i in spaces]
         self.unseen_goods = sorted(g.goods_deck + [c for c in hidden if CARDS[c].kind == "goods"])
         self.unseen_tribe = sorted(g.tribe_deck + [c for c in hidden if CARDS[c].kind == "tribe"])
-        self.face_down = [(i, CARDS[g.central[i]].kind) for i in self.face_down]
+        self.face_down = [(i, CARDS[g.central[i]].kind) for i in spaces]
         k.seed = k.rng = 0
         k.goods_deck, k.tribe_deck = [], []
         for i, _ in self.face_down:
@@ -145,7 +145,7 @@ class Observation:
         g.goods_deck, g.tribe_deck = goods, tribe
         return g
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Equal for equal observations (used by tests of the AI's honesty)."""
         g = self.game
         return (

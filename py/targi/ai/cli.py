@@ -8,6 +8,7 @@ import sys
 import time
 
 from .. import cli as engine_cli
+from ..cli import Subcommands
 from ..constants import LEVEL_NAMES
 from ..players import PLAYERS
 from .match import GameResult, MatchResult, play_one, schedule
@@ -83,7 +84,7 @@ def _progress(args: argparse.Namespace, match: MatchResult, r: GameResult) -> No
     )
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subcommands) -> None:
     p = sub.add_parser("match", help="AI match: seeded pairs with seats swapped")
     p.add_argument("--players", default="hard,greedy", help=f"two of {', '.join(SPECS)}")
     p.add_argument("--games", type=int, default=20, help="games in all (each seed twice)")

@@ -78,14 +78,19 @@ REASONS: dict[str, tuple[str, ...]] = {
 }
 
 
+Params = dict[str, str | int]
+
+
 @dataclass(frozen=True)
 class Hint:
+    """A hint: the move, and the reason as a key of REASONS with its parameters (PARAMS)."""
+
     move: str
     key: str
-    params: dict[str, str | int]
+    params: Params
 
 
-def _place(g: Game, move: str) -> tuple[str, dict]:
+def _place(g: Game, move: str) -> tuple[str, Params]:
     p, n = g.player, int(move[1:])
     new = set(crossings(g.targis[p] + [n])) - set(crossings(g.targis[p]))
     if new:
@@ -98,7 +103,7 @@ def _place(g: Game, move: str) -> tuple[str, dict]:
     return "place_card", {"border": n}
 
 
-def _act(g: Game, move: str) -> tuple[str, dict]:
+def _act(g: Game, move: str) -> tuple[str, Params]:
     p = g.player
     if move == "done":
         return "act_done", {}
@@ -114,7 +119,7 @@ def _act(g: Game, move: str) -> tuple[str, dict]:
     return ("act_vp" if vp else "act_gold" if gold else "act_goods"), {"space": spot}
 
 
-def _row(g: Game, move: str) -> tuple[str, dict]:
+def _row(g: Game, move: str) -> tuple[str, Params]:
     p, card = g.player, g.current_decision.card
     row = g.display[p][int(move[1]) - 1]
     symbols = [SYMBOL[c] for c in row] + [SYMBOL[card]]
@@ -130,7 +135,7 @@ def _row(g: Game, move: str) -> tuple[str, dict]:
     return "row_any", {"row": int(move[1])}
 
 
-def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
+def explain(g: Game, move: str) -> tuple[str, Params]:
     """The reason for `move` in position g, as (key, params)."""
     kind = g.decision
     if len(g.legal_moves()) == 1:

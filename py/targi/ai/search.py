@@ -15,6 +15,7 @@ in nodes gives the same move on every machine.
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from ..game import Game
@@ -40,7 +41,12 @@ class RootResult:
     pv: list[str] = field(default_factory=list)
 
 
-def state_key(g: Game) -> tuple:
+StateKey = tuple[Hashable, ...]
+# A transposition table entry: (depth, value, EXACT | LOWER | UPPER, best move, depth-cut?)
+Entry = tuple[int, float, int, str, bool]
+
+
+def state_key(g: Game) -> StateKey:
     """Everything that decides what can happen next in this (sampled) world."""
     d0, d1 = g.display
     return (
@@ -67,7 +73,7 @@ class Search:
         self.nodes = 0
         self.deadline = time.perf_counter() + seconds if seconds else None
         self.weights = weights
-        self.tt: dict[tuple, tuple] = {}
+        self.tt: dict[StateKey, Entry] = {}
         self.history: dict[str, int] = {}
         self.cut = False  # some line was stopped by the depth limit in this iteration
 
@@ -152,7 +158,7 @@ class Search:
             return self.leaf(g, p)
         key = state_key(g)
         entry = self.tt.get(key)
-        first = None
+        first: str | None = None
         if entry is not None:
             e_depth, e_value, e_flag, first, e_cut = entry
             if e_depth >= depth and (
