@@ -19,9 +19,9 @@ def payment_options(
 
     >>> from targi.cards import BY_ID
     >>> card = BY_ID["T01"]; card.costs
-    ((0, 1, 1, 0),)
+    ((1, 2, 2, 0),)
     >>> payment_options([2, 2, 2], 1, card, discount=True, extra=0)
-    [(0, 0, 1, 0), (0, 1, 0, 0)]
+    [(0, 2, 2, 0), (1, 1, 2, 0), (1, 2, 1, 0)]
     """
     options: set[Cost] = set()
     for base in BASE_COSTS[card.index][discount]:
