@@ -23,6 +23,8 @@ COLUMNS = ("id", "kind", "name", "symbol", "vp", "cost", "effect", "text", "sour
 
 @dataclass(frozen=True, slots=True)
 class Card:
+    """One card of the table (a row of data/cards.csv)."""
+
     index: int  # position in the table; the engine's handle for the card
     id: str
     kind: str  # border | goods | tribe
@@ -36,6 +38,7 @@ class Card:
 
     @property
     def cost(self) -> str:
+        """The cost as written in the table: '2D+1S/1G'."""
         return "/".join(format_cost(c) for c in self.costs)
 
 
@@ -54,10 +57,12 @@ def parse_cost(text: str) -> tuple[Cost, ...]:
 
 
 def format_cost(cost: Cost) -> str:
+    """(1, 2, 0, 0) -> '1D+2S'."""
     return "+".join(f"{n}{k}" for n, k in zip(cost, STOCK, strict=True) if n)
 
 
 def read_csv(text: str) -> tuple[Card, ...]:
+    """The card table from the CSV text; a card's index is its row."""
     rows = list(csv.DictReader(io.StringIO(text)))
     return tuple(
         Card(
@@ -77,6 +82,7 @@ def read_csv(text: str) -> tuple[Card, ...]:
 
 
 def table_text() -> str:
+    """The text of data/cards.csv as packaged with the engine."""
     return resources.files("targi").joinpath("data/cards.csv").read_text(encoding="utf-8")
 
 

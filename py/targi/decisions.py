@@ -102,6 +102,8 @@ DESCRIPTION = {
 
 # ---- placing Targis -------------------------------------------------------------------------
 def moves_place(g: Game, d: Decision) -> list[str]:
+    """Free border cards for a Targi: not a corner, no Targi on it, not facing an
+    opponent's Targi, and not the robber's card (unless the player has `robber_access`)."""
     p = d.player
     mine, theirs = g.targis[p], g.targis[1 - p]
     access = "robber_access" in g.effects[p]
@@ -116,6 +118,7 @@ def moves_place(g: Game, d: Decision) -> list[str]:
 
 
 def apply_place(g: Game, d: Decision, move: str) -> None:
+    """Put the Targi on the border card."""
     p = d.player
     g.stack.pop()
     g.targis[p].append(int(move[1:]))
@@ -154,6 +157,8 @@ def _border_usable(g: Game, p: int, n: int) -> bool:
 
 
 def moves_act(g: Game, d: Decision) -> list[str]:
+    """The actions still open to the player (border cards with their Targis, central
+    cards with their markers, the hand card with `hand_without_noble`), then "done"."""
     p = d.player
     moves = [USE[str(n)] for n in sorted(g.targis[p]) if _border_usable(g, p, n)]
     moves += [USE[m] for m in g.markers[p]]
@@ -165,6 +170,7 @@ def moves_act(g: Game, d: Decision) -> list[str]:
 
 
 def apply_act(g: Game, d: Decision, move: str) -> None:
+    """Carry out one action, or end the player's actions ("done")."""
     p = d.player
     if move == "done":
         g.stack.pop()
@@ -200,6 +206,7 @@ def _use_central(g: Game, p: int, letter: str) -> None:
 
 
 def gain(g: Game, p: int, card: int, central: bool) -> None:
+    """A goods card's gain for player p; with R11's extra goods if it is a central card."""
     dates, salt, pepper, gold, vp, choice = GAIN[card]
     goods = g.goods[p]
     goods[0] += dates
@@ -265,6 +272,8 @@ BORDER_ACTIONS: dict[str, Callable[[Game, int, str], None]] = {
 
 # ---- a tribe card: pay for it, keep it, or discard it ------------------------------------------
 def moves_tribe(g: Game, d: Decision) -> list[str]:
+    """Buy ("b"), keep in hand ("k", R5) or discard ("d") the tribe card; the hand card
+    (Noble) can only be bought or left."""
     p, card, source = d.player, d.card, d.source
     moves = []
     if source == "noble":
@@ -280,6 +289,7 @@ def moves_tribe(g: Game, d: Decision) -> list[str]:
 
 
 def apply_tribe(g: Game, d: Decision, move: str) -> None:
+    """Buy (push the payment and the row), keep or discard the tribe card."""
     p, card, source = d.player, d.card, d.source
     g.stack.pop()
     if source == "noble":
@@ -302,10 +312,12 @@ def _buy(g: Game, p: int, card: int, extra: int) -> None:
 
 
 def moves_pay(g: Game, d: Decision) -> list[str]:
+    """Every payment the player can afford for the card (payment.payment_options)."""
     return [payment_move(c) for c in _payments(g, d.player, d.card, d.extra)]
 
 
 def apply_pay(g: Game, d: Decision, move: str) -> None:
+    """Take the payment from the player's goods and gold."""
     p = d.player
     g.stack.pop()
     goods = g.goods[p]
@@ -316,11 +328,13 @@ def apply_pay(g: Game, d: Decision, move: str) -> None:
 
 
 def moves_row(g: Game, d: Decision) -> list[str]:
+    """The display rows with room for one more card."""
     rows = g.display[d.player]
     return [ROWS[i] for i in range(3) if len(rows[i]) < ROW_LENGTH]
 
 
 def apply_row(g: Game, d: Decision, move: str) -> None:
+    """Place the paid card at the end of the row."""
     g.stack.pop()
     g.in_play = -1
     g.place_in_display(d.player, d.card, int(move[1]) - 1)
@@ -340,15 +354,19 @@ def on_place(g: Game, p: int, effect: str) -> None:
 
 # ---- small choices ---------------------------------------------------------------------------
 def moves_good(g: Game, d: Decision) -> list[str]:
+    """Dates, salt or pepper: a good of the player's choice."""
     return list(TAKE_GOOD)
 
 
 def apply_good(g: Game, d: Decision, move: str) -> None:
+    """Give the player the chosen good."""
     g.stack.pop()
     g.goods[d.player][GOODS.index(move[1])] += 1
 
 
 def moves_merchant(g: Game, d: Decision) -> list[str]:
+    """The trades the player's goods allow (MERCHANT_GOOD alike for another good,
+    MERCHANT_GOLD alike for a gold), then "done"."""
     goods = g.goods[d.player]
     moves = []
     for k in range(3):
@@ -367,6 +385,7 @@ def merchant_exchange(move: str) -> int:
 
 
 def apply_merchant(g: Game, d: Decision, move: str) -> None:
+    """Make one trade (the Merchant may trade again), or stop."""
     p = d.player
     if move == "done":
         g.stack.pop()
@@ -385,6 +404,7 @@ SILVER_LEAST = (SILVERSMITH_GOODS[0][0], SILVERSMITH_GOLD[0][0])  # the least go
 
 
 def moves_silversmith(g: Game, d: Decision) -> list[str]:
+    """The exchanges of goods or gold for VP the player can make."""
     p = d.player
     goods = g.goods[p]
     moves = []
@@ -401,6 +421,7 @@ def silversmith_exchange(move: str) -> tuple[int, int]:
 
 
 def apply_silversmith(g: Game, d: Decision, move: str) -> None:
+    """Give the goods or gold for the VP."""
     p = d.player
     g.stack.pop()
     n, vp = silversmith_exchange(move)
@@ -422,11 +443,13 @@ def _fata_targets(g: Game) -> list[str]:
 
 
 def moves_fata_morgana(g: Game, d: Decision) -> list[str]:
+    """Each of the player's tribe markers to each free target (R3)."""
     targets = _fata_targets(g)
     return [f"f{m}{t}" for m in g.markers[d.player] for t in targets]
 
 
 def apply_fata_morgana(g: Game, d: Decision, move: str) -> None:
+    """Move the tribe marker."""
     markers = g.markers[d.player]
     g.stack.pop()
     markers.remove(move[1])
@@ -435,6 +458,7 @@ def apply_fata_morgana(g: Game, d: Decision, move: str) -> None:
 
 
 def moves_swap(g: Game, d: Decision) -> list[str]:
+    """Pairs of display cards of different symbols to swap, then "done"."""
     rows = g.display[d.player]
     places = [(r, c, CARDS[card].symbol) for r in range(3) for c, card in enumerate(rows[r])]
     moves = [
@@ -448,6 +472,7 @@ def moves_swap(g: Game, d: Decision) -> list[str]:
 
 
 def apply_swap(g: Game, d: Decision, move: str) -> None:
+    """Swap the two cards (or keep the display as it is)."""
     g.stack.pop()
     if move == "done":
         return
@@ -457,6 +482,7 @@ def apply_swap(g: Game, d: Decision, move: str) -> None:
 
 
 def moves_discard(g: Game, d: Decision) -> list[str]:
+    """A good to give back while the player holds more than GOODS_LIMIT together (R10)."""
     goods = g.goods[d.player]
     if goods[0] + goods[1] + goods[2] <= GOODS_LIMIT:
         return []
@@ -464,6 +490,7 @@ def moves_discard(g: Game, d: Decision) -> list[str]:
 
 
 def apply_discard(g: Game, d: Decision, move: str) -> None:
+    """Give back one good (the decision stays until the player is within the limit)."""
     g.goods[d.player][GOODS.index(move[1])] -= 1
 
 
@@ -482,6 +509,8 @@ def raid_vp_loss(code: str, vp_held: int) -> int:
 
 
 def moves_raid(g: Game, d: Decision) -> list[str]:
+    """What the player can lose in the raid: the goods or gold it asks for, or its VP
+    (R1: VP as far as they go when nothing else can be paid in full)."""
     p, code = d.player, d.raid
     kind, n, vp = raid_terms(code)
     goods = g.goods[p]
@@ -499,6 +528,7 @@ def moves_raid(g: Game, d: Decision) -> list[str]:
 
 
 def apply_raid(g: Game, d: Decision, move: str) -> None:
+    """Take the loss."""
     p, code = d.player, d.raid
     g.stack.pop()
     kind, n, vp = raid_terms(code)

@@ -129,9 +129,11 @@ class Observation:
 
     @property
     def player(self) -> int:
+        """The player to move."""
         return self.game.player
 
     def legal_moves(self) -> list[str]:
+        """The legal moves of the player to move."""
         return self.game.legal_moves()
 
     def sample(self, seed: int) -> Game:
@@ -156,4 +158,5 @@ class Observation:
 
 
 def observe(g: Game) -> Observation:
+    """The game as a player knows it (both know the same: see the module's docstring)."""
     return Observation(g)

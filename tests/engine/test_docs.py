@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib
 import pkgutil
@@ -33,3 +34,26 @@ def test_every_example_in_docs_engine_md_gives_what_it_shows():
 def test_the_examples_in_the_engine_docstrings_give_what_they_show(name):
     failed, _ = doctest.testmod(importlib.import_module(name), optionflags=FLAGS)
     assert failed == 0
+
+
+def _undocumented(tree: ast.Module) -> list[str]:
+    out = []
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.ClassDef) and not node.name.startswith("_"):
+                if ast.get_docstring(node) is None:
+                    out.append(prefix + node.name)
+                if isinstance(node, ast.ClassDef):
+                    visit(node.body, f"{prefix}{node.name}.")
+
+    visit(tree.body, "")
+    return out
+
+
+@pytest.mark.parametrize("name", ENGINE_MODULES)
+def test_every_public_definition_of_the_engine_has_a_docstring(name):
+    module = importlib.import_module(name)
+    assert module.__doc__, f"{name} has no module docstring"
+    source = Path(module.__file__).read_text(encoding="utf-8")
+    assert _undocumented(ast.parse(source)) == []

@@ -30,6 +30,7 @@ class Choice:
 
 
 def sample_seed(seed: int, k: int) -> int:
+    """The seed of the k-th sampled deal for a decision made with `seed`."""
     state, r = next_value((seed * 0x9E3779B1 + k) & ((1 << 64) - 1))
     return r & 0xFFFFFFFF
 
@@ -41,6 +42,8 @@ def decide(
     nodes: int | None = None,
     seconds: float | None = None,
 ) -> Choice:
+    """The computer's choice for the player to move: searched over `level.samples` deals
+    of the unseen cards (budget in nodes; `seconds` caps the time), or a quick answer."""
     lv = LEVELS[level] if isinstance(level, str) else level
     obs = observe(game)
     moves = obs.legal_moves()

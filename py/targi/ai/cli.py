@@ -17,6 +17,7 @@ SPECS = (*PLAYERS, *LEVEL_NAMES)
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    """`python -m targi match`: play the match and print its result."""
     specs = args.players.split(",")
     if len(specs) != 2 or any(s not in SPECS for s in specs):
         print(f"--players takes two of {', '.join(SPECS)}, e.g. hard,greedy", file=sys.stderr)
@@ -85,6 +86,7 @@ def _progress(args: argparse.Namespace, match: MatchResult, r: GameResult) -> No
 
 
 def register(sub: Subcommands) -> None:
+    """Add the `match` command to the engine's command line."""
     p = sub.add_parser("match", help="AI match: seeded pairs with seats swapped")
     p.add_argument("--players", default="hard,greedy", help=f"two of {', '.join(SPECS)}")
     p.add_argument("--games", type=int, default=20, help="games in all (each seed twice)")

@@ -34,6 +34,8 @@ from ..scoring import row_bonus, score
 
 @dataclass
 class Weights:
+    """The evaluation's numbers (VP per unit), tuned by self-play (bench/ai_tune.py)."""
+
     good: float = 0.5  # one good, many rounds ahead (what it helps to buy)
     gold: float = 1.1
     balance: float = 0.15  # per unit of the scarcest good: costs mix all three
@@ -96,6 +98,7 @@ SCALE = (0.0, 0.55, 0.85, 1.0)
 
 
 def time_scale(opportunities: int) -> float:
+    """How much of a resource's worth counts with this many action phases still to come."""
     return SCALE[min(opportunities, 3)]
 
 
@@ -115,6 +118,7 @@ def goods_worth(goods: list[int], gold: int, w: Weights = WEIGHTS) -> float:
 
 
 def affordable(card: int, goods: list[int], gold: int) -> bool:
+    """The goods and gold pay for the card as printed (no discount)."""
     for c in COSTS[card]:
         if c[0] <= goods[0] and c[1] <= goods[1] and c[2] <= goods[2] and c[3] <= gold:
             return True
@@ -225,6 +229,7 @@ def effect_worth(g: Game, p: int, effect: str, w: Weights = WEIGHTS) -> float:
 
 
 def raids_ahead(g: Game) -> int:
+    """Raids still to come (the robber's corners ahead)."""
     start = g.robber + (0 if g.phase == "raid" else 1)
     return sum(1 for n in CORNERS if n >= start)
 
@@ -245,6 +250,7 @@ def tribe_option(g: Game, p: int, card: int, scale: float, w: Weights = WEIGHTS)
 
 
 def goods_card_gain(g: Game, p: int, card: int, central: bool, scale: float) -> float:
+    """What taking a goods card is worth to player p now (central: with R11's extras)."""
     d, s, pe, gold, vp, choice = GAIN[card]
     goods = g.goods[p]
     after = [goods[0] + d, goods[1] + s, goods[2] + pe]
@@ -259,6 +265,7 @@ def goods_card_gain(g: Game, p: int, card: int, central: bool, scale: float) -> 
 
 
 def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -> float:
+    """What the action of border card n is worth to player p now."""
     effect = BORDER[n].effect
     goods, gold = g.goods[p], g.gold[p]
     if effect.startswith("take:"):
@@ -300,6 +307,7 @@ def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -
 
 
 def central_action(g: Game, p: int, i: int, scale: float, w: Weights = WEIGHTS) -> float:
+    """What taking the card on central space i is worth to player p now."""
     card = g.central[i]
     if card == -1 or not g.face_up[i]:
         return 0.0
@@ -343,6 +351,7 @@ def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
 
 # ---- the whole position ------------------------------------------------------------------------
 def player_worth(g: Game, p: int, w: Weights = WEIGHTS) -> float:
+    """Player p's VP, display, resources and prospects, in VP."""
     ahead = chances(g, p)
     scale = time_scale(ahead)
     value = float(g.vp[p]) + display_worth(g, p, scale, w)
@@ -384,6 +393,7 @@ def evaluate(g: Game, p: int, w: Weights = WEIGHTS) -> float:
 
 
 def final_score(g: Game, p: int) -> float:
+    """A final score with the tie-break (gold, then goods) as fractions of a VP."""
     s = score(g, p)
     return s.total + 0.001 * (s.gold * 100 + s.goods)
 

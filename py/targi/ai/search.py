@@ -33,6 +33,8 @@ class OutOfBudget(Exception):
 
 @dataclass
 class RootResult:
+    """The values of the root moves after iterative deepening."""
+
     values: dict[str, float]  # move -> value for the player to move (best is exact)
     depth: int  # the last iteration completed
     nodes: int
@@ -63,6 +65,8 @@ def state_key(g: Game) -> StateKey:
 
 
 class Search:
+    """One search over one (sampled) world, with its node budget and its tables."""
+
     def __init__(
         self,
         nodes: int,
@@ -79,6 +83,7 @@ class Search:
 
     # ---- moving ---------------------------------------------------------------------------
     def count(self) -> None:
+        """Count a node; OutOfBudget once the budget (or the time) is spent."""
         self.nodes += 1
         if self.nodes > self.limit:
             raise OutOfBudget
@@ -124,10 +129,12 @@ class Search:
         return best
 
     def value(self, g: Game, p: int) -> float:
+        """The evaluation of g for player p."""
         return evaluate(g, p, self.weights)
 
     # ---- searching ------------------------------------------------------------------------
     def ordered(self, g: Game, first: str | None) -> list[str]:
+        """The legal moves, the table's best first, then by the history heuristic."""
         moves = g.legal_moves()
         history = self.history
         kind = g.decision
