@@ -1,7 +1,11 @@
 """Every decision of the game: its legal moves and what answering it does.
 
 A decision is a `Decision` (a named tuple) on the game's stack. MOVES[kind] lists the legal
-moves in a fixed order (save strings depend on it); APPLY[kind] carries one out. Border and tribe
+moves in a fixed order (save strings depend on it); APPLY[kind] carries one out. The engine
+calls them for the decision on top, with `g.player` set to its player: they read `g.player`,
+not `d.player`, because on CPython a named tuple's field costs several times a slot's
+(measured: 3% of `python -m targi bench`). Only `moves_place` is also asked about the other
+player (by the AI), so it reads `d.player`. Border and tribe
 cards are dispatched on their effect codes from the card table.
 """
 
@@ -119,7 +123,7 @@ def moves_place(g: Game, d: Decision) -> list[str]:
 
 def apply_place(g: Game, d: Decision, move: str) -> None:
     """Put the Targi on the border card."""
-    p = d.player
+    p = g.player
     g.stack.pop()
     g.targis[p].append(int(move[1:]))
     g.after_placement(p)
@@ -159,7 +163,7 @@ def _border_usable(g: Game, p: int, n: int) -> bool:
 def moves_act(g: Game, d: Decision) -> list[str]:
     """The actions still open to the player (border cards with their Targis, central
     cards with their markers, the hand card with `hand_without_noble`), then "done"."""
-    p = d.player
+    p = g.player
     moves = [USE[str(n)] for n in sorted(g.targis[p]) if _border_usable(g, p, n)]
     moves += [USE[m] for m in g.markers[p]]
     if "hand_without_noble" in g.effects[p] and can_play_hand(g, p, 1):
@@ -171,7 +175,7 @@ def moves_act(g: Game, d: Decision) -> list[str]:
 
 def apply_act(g: Game, d: Decision, move: str) -> None:
     """Carry out one action, or end the player's actions ("done")."""
-    p = d.player
+    p = g.player
     if move == "done":
         g.stack.pop()
     elif move == "h":
@@ -274,7 +278,7 @@ BORDER_ACTIONS: dict[str, Callable[[Game, int, str], None]] = {
 def moves_tribe(g: Game, d: Decision) -> list[str]:
     """Buy ("b"), keep in hand ("k", R5) or discard ("d") the tribe card; the hand card
     (Noble) can only be bought or left."""
-    p, card, source = d.player, d.card, d.source
+    p, card, source = g.player, d.card, d.source
     moves = []
     if source == "noble":
         if can_play_hand(g, p, 0):
@@ -290,7 +294,7 @@ def moves_tribe(g: Game, d: Decision) -> list[str]:
 
 def apply_tribe(g: Game, d: Decision, move: str) -> None:
     """Buy (push the payment and the row), keep or discard the tribe card."""
-    p, card, source = d.player, d.card, d.source
+    p, card, source = g.player, d.card, d.source
     g.stack.pop()
     if source == "noble":
         g.hand[p] = -1
@@ -313,12 +317,12 @@ def _buy(g: Game, p: int, card: int, extra: int) -> None:
 
 def moves_pay(g: Game, d: Decision) -> list[str]:
     """Every payment the player can afford for the card (payment.payment_options)."""
-    return [payment_move(c) for c in _payments(g, d.player, d.card, d.extra)]
+    return [payment_move(c) for c in _payments(g, g.player, d.card, d.extra)]
 
 
 def apply_pay(g: Game, d: Decision, move: str) -> None:
     """Take the payment from the player's goods and gold."""
-    p = d.player
+    p = g.player
     g.stack.pop()
     goods = g.goods[p]
     goods[0] -= move.count("D")
@@ -329,7 +333,7 @@ def apply_pay(g: Game, d: Decision, move: str) -> None:
 
 def moves_row(g: Game, d: Decision) -> list[str]:
     """The display rows with room for one more card."""
-    rows = g.display[d.player]
+    rows = g.display[g.player]
     return [ROWS[i] for i in range(3) if len(rows[i]) < ROW_LENGTH]
 
 
@@ -337,7 +341,7 @@ def apply_row(g: Game, d: Decision, move: str) -> None:
     """Place the paid card at the end of the row."""
     g.stack.pop()
     g.in_play = -1
-    g.place_in_display(d.player, d.card, int(move[1]) - 1)
+    g.place_in_display(g.player, d.card, int(move[1]) - 1)
 
 
 def on_place(g: Game, p: int, effect: str) -> None:
@@ -361,13 +365,13 @@ def moves_good(g: Game, d: Decision) -> list[str]:
 def apply_good(g: Game, d: Decision, move: str) -> None:
     """Give the player the chosen good."""
     g.stack.pop()
-    g.goods[d.player][GOODS.index(move[1])] += 1
+    g.goods[g.player][GOODS.index(move[1])] += 1
 
 
 def moves_merchant(g: Game, d: Decision) -> list[str]:
     """The trades the player's goods allow (MERCHANT_GOOD alike for another good,
     MERCHANT_GOLD alike for a gold), then "done"."""
-    goods = g.goods[d.player]
+    goods = g.goods[g.player]
     moves = []
     for k in range(3):
         if goods[k] >= MERCHANT_GOOD:
@@ -386,7 +390,7 @@ def merchant_exchange(move: str) -> int:
 
 def apply_merchant(g: Game, d: Decision, move: str) -> None:
     """Make one trade (the Merchant may trade again), or stop."""
-    p = d.player
+    p = g.player
     if move == "done":
         g.stack.pop()
         return
@@ -405,7 +409,7 @@ SILVER_LEAST = (SILVERSMITH_GOODS[0][0], SILVERSMITH_GOLD[0][0])  # the least go
 
 def moves_silversmith(g: Game, d: Decision) -> list[str]:
     """The exchanges of goods or gold for VP the player can make."""
-    p = d.player
+    p = g.player
     goods = g.goods[p]
     moves = []
     for k in range(3):
@@ -422,7 +426,7 @@ def silversmith_exchange(move: str) -> tuple[int, int]:
 
 def apply_silversmith(g: Game, d: Decision, move: str) -> None:
     """Give the goods or gold for the VP."""
-    p = d.player
+    p = g.player
     g.stack.pop()
     n, vp = silversmith_exchange(move)
     if move in SILVER_GOLD:
@@ -445,12 +449,12 @@ def _fata_targets(g: Game) -> list[str]:
 def moves_fata_morgana(g: Game, d: Decision) -> list[str]:
     """Each of the player's tribe markers to each free target (R3)."""
     targets = _fata_targets(g)
-    return [f"f{m}{t}" for m in g.markers[d.player] for t in targets]
+    return [f"f{m}{t}" for m in g.markers[g.player] for t in targets]
 
 
 def apply_fata_morgana(g: Game, d: Decision, move: str) -> None:
     """Move the tribe marker."""
-    markers = g.markers[d.player]
+    markers = g.markers[g.player]
     g.stack.pop()
     markers.remove(move[1])
     markers.append(move[2])
@@ -459,7 +463,7 @@ def apply_fata_morgana(g: Game, d: Decision, move: str) -> None:
 
 def moves_swap(g: Game, d: Decision) -> list[str]:
     """Pairs of display cards of different symbols to swap, then "done"."""
-    rows = g.display[d.player]
+    rows = g.display[g.player]
     places = [(r, c, CARDS[card].symbol) for r in range(3) for c, card in enumerate(rows[r])]
     moves = [
         f"w{a[0] + 1}{a[1] + 1}{b[0] + 1}{b[1] + 1}"
@@ -476,14 +480,14 @@ def apply_swap(g: Game, d: Decision, move: str) -> None:
     g.stack.pop()
     if move == "done":
         return
-    rows = g.display[d.player]
+    rows = g.display[g.player]
     r1, c1, r2, c2 = (int(x) - 1 for x in move[1:5])
     rows[r1][c1], rows[r2][c2] = rows[r2][c2], rows[r1][c1]
 
 
 def moves_discard(g: Game, d: Decision) -> list[str]:
     """A good to give back while the player holds more than GOODS_LIMIT together (R10)."""
-    goods = g.goods[d.player]
+    goods = g.goods[g.player]
     if goods[0] + goods[1] + goods[2] <= GOODS_LIMIT:
         return []
     return [DISCARD_GOOD[k] for k in range(3) if goods[k]]
@@ -491,7 +495,7 @@ def moves_discard(g: Game, d: Decision) -> list[str]:
 
 def apply_discard(g: Game, d: Decision, move: str) -> None:
     """Give back one good (the decision stays until the player is within the limit)."""
-    g.goods[d.player][GOODS.index(move[1])] -= 1
+    g.goods[g.player][GOODS.index(move[1])] -= 1
 
 
 # ---- raids -----------------------------------------------------------------------------------
@@ -511,7 +515,7 @@ def raid_vp_loss(code: str, vp_held: int) -> int:
 def moves_raid(g: Game, d: Decision) -> list[str]:
     """What the player can lose in the raid: the goods or gold it asks for, or its VP
     (R1: VP as far as they go when nothing else can be paid in full)."""
-    p, code = d.player, d.raid
+    p, code = g.player, d.raid
     kind, n, vp = raid_terms(code)
     goods = g.goods[p]
     if kind == "gold":
@@ -529,7 +533,7 @@ def moves_raid(g: Game, d: Decision) -> list[str]:
 
 def apply_raid(g: Game, d: Decision, move: str) -> None:
     """Take the loss."""
-    p, code = d.player, d.raid
+    p, code = g.player, d.raid
     g.stack.pop()
     kind, n, vp = raid_terms(code)
     if move == "lV":
@@ -580,7 +584,7 @@ def subject(g: Game, d: Decision, move: str) -> str:
             return BORDER[int(spot)].id
         return CARDS[g.central[CENTRAL.index(spot)]].id
     if kind == "act" and move == "h":
-        return CARDS[g.hand[d.player]].id
+        return CARDS[g.hand[g.player]].id
     if kind in ("tribe", "pay", "row"):
         return CARDS[d.card].id
     if kind == "place":
