@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import save
-from ..constants import LEVEL_NAMES as LEVELS
+from ..constants import LEVEL_NAMES
 from ..game import SEED_LIMIT, Game, IllegalMove
 
 MODES = ("hotseat", "ai")
+LEVELS = LEVEL_NAMES  # the one list of levels; its order is in the save meta
 HUMAN = 0  # your seat against the computer
 COMPUTER = 1
 
