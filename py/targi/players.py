@@ -18,6 +18,8 @@ Player = Callable[[Game], str]
 
 
 class RandomPlayer:
+    """Plays a legal move at random (from its own seed)."""
+
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
@@ -75,7 +77,7 @@ class GreedyPlayer:
         return best
 
 
-PLAYERS: dict[str, type] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
 def make_player(spec: str, seed: int) -> Player:
@@ -91,6 +93,7 @@ def make_player(spec: str, seed: int) -> Player:
 
 
 def play_game(seed: int, players: tuple[Player, Player], first_player: int = 0) -> Game:
+    """A whole game from `seed` between two player callables."""
     g = Game.new(seed, first_player)
     while not g.is_over:
         g.play(players[g.player](g))
