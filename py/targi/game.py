@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import decisions, rng
 from .board import CORNERS, crossings
 from .cards import BORDER, CARDS, GOODS_CARDS, TRIBE_CARDS
+from .chance import start
 from .payment import DISPLAY_LIMIT
 
 STARTING_GOODS = (2, 2, 2)
@@ -37,12 +38,13 @@ class Game:
         "central", "face_up", "waiting", "used", "goods", "gold", "vp", "hand", "hand_round",
         "display", "effects", "targis", "markers", "to_place", "next_targis", "stack",
         "in_play", "record", "record_players", "choices", "barrier", "log", "logging",
-        "_legal", "_sealed", "starter",
+        "_legal", "_sealed", "starter", "chance",
     )  # fmt: skip
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
-    def new(cls, seed: int, first_player: int = 0) -> Game:
+    def new(cls, seed: int, first_player: int = 0, explicit_chance: bool = False) -> Game:
+        """A new game. `explicit_chance`: no shuffle; chance deals every card (targi.chance)."""
         if not 0 <= seed < SEED_LIMIT:
             raise ValueError(f"seed must be between 0 and {SEED_LIMIT - 1}")
         if first_player not in (0, 1):
@@ -52,11 +54,14 @@ class Game:
         g.rng = seed
         g.goods_deck = list(GOODS_CARDS)
         g.tribe_deck = list(TRIBE_CARDS)
-        g.rng = rng.shuffle(g.goods_deck, g.rng)
-        g.rng = rng.shuffle(g.tribe_deck, g.rng)
+        g.chance = None
+        if not explicit_chance:
+            g.rng = rng.shuffle(g.goods_deck, g.rng)
+            g.rng = rng.shuffle(g.tribe_deck, g.rng)
         g.goods_discard, g.tribe_discard = [], []
         g.central = [
-            g.goods_deck.pop() if i % 2 == 0 else g.tribe_deck.pop() for i in range(9)
+            -1 if explicit_chance else g.goods_deck.pop() if i % 2 == 0 else g.tribe_deck.pop()
+            for i in range(9)
         ]  # checkerboard: goods on A, C, E, G, I
         g.face_up = [True] * 9
         g.waiting = [""] * 9
@@ -85,6 +90,8 @@ class Game:
         g.phase = "place"
         g._begin_placement()
         g._advance()
+        if explicit_chance:
+            start(g)
         return g
 
     @classmethod
@@ -128,6 +135,7 @@ class Game:
         g.log = self.log[:] if logging else []
         g._legal = self._legal
         g._sealed = False
+        g.chance = None if self.chance is None else self.chance.copy()
         return g
 
     # ---- the public interface ---------------------------------------------------------------
@@ -150,6 +158,8 @@ class Game:
 
     def play(self, move: str) -> None:
         """Apply a move of the current player; raises IllegalMove and changes nothing if illegal."""
+        if self.chance is not None and self.chance.play(self, move):
+            return
         legal = self._legal
         if move not in legal:
             raise IllegalMove(self._why_illegal(move))
@@ -176,6 +186,7 @@ class Game:
             and self.player == player
             and len(self.record) > self.barrier
             and self.record_players[-1] == player
+            and self.chance is None  # undone() replays from the seed
         )
 
     def undone(self) -> Game:
@@ -339,7 +350,7 @@ class Game:
             self._reshuffle(deck, discard, kind)
             if not deck:
                 return -1
-        card = deck.pop()
+        card = deck.pop() if self.chance is None else self.chance.take(deck)
         if not deck:
             self._reshuffle(deck, discard, kind)
         return card
@@ -349,7 +360,10 @@ class Game:
             return
         deck.extend(discard)
         discard.clear()
-        self.rng = rng.shuffle(deck, self.rng)
+        if self.chance is None:
+            self.rng = rng.shuffle(deck, self.rng)
+        else:
+            deck.sort()  # explicit chance: a deck is a set; chance deals from it
         self._sealed = True  # randomness drawn: no undo across it
         if self.logging:
             self.log.append(("reshuffle", kind))
