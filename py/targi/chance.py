@@ -53,6 +53,7 @@ class Chance:
         self._next = 0  # on a trial copy: the next dealt card to draw
 
     def copy(self) -> Chance:
+        """An independent copy (for Game.clone)."""
         c = Chance(self._trial, self.dealt[:])
         c.step, c.outcomes, c.last_dealt = self.step, self.outcomes[:], self.last_dealt[:]
         c._next = self._next

@@ -85,4 +85,5 @@ class SpielPlayer:
 
 
 def make_player(spec: str, seed: int) -> SpielPlayer:
+    """The player a `spiel:...` spec names (see SpielPlayer)."""
     return SpielPlayer(spec, seed)

@@ -74,11 +74,13 @@ class TargiGame(pyspiel.Game):  # type: ignore[misc]
         self.first_player: int = given["first_player"]
 
     def new_initial_state(self) -> TargiState:
+        """A new game: chance deals the central cards first."""
         return TargiState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> TargiObserver:
+        """The observer OpenSpiel asks for: with perfect recall for information states."""
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
@@ -101,6 +103,7 @@ class TargiState(pyspiel.State):  # type: ignore[misc]
 
     # ---- the OpenSpiel state interface ----------------------------------------------------
     def current_player(self) -> int:
+        """The player to move, CHANCE while a card is awaited, or TERMINAL."""
         if self.g.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
         if chance.pending(self.g):
@@ -111,6 +114,7 @@ class TargiState(pyspiel.State):  # type: ignore[misc]
         return sorted(ACTION_ID[m] for m in self.g.legal_moves())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that can be dealt (chance action ids), each equally likely."""
         cards = chance.outcomes(self.g)
         return [(DEALT_ID[c], 1.0 / len(cards)) for c in sorted(cards, key=DEALT_ID.__getitem__)]
 
@@ -140,9 +144,11 @@ class TargiState(pyspiel.State):  # type: ignore[misc]
         return ACTIONS[action]
 
     def is_terminal(self) -> bool:
+        """The game is over (after the last raid, or a full display at a round's end)."""
         return self.g.is_over
 
     def returns(self) -> list[float]:
+        """Per player: +1/0/-1 by the rulebook's result, or the VP margin (`returns=margin`)."""
         g = self.g
         if not g.is_over:
             return [0.0, 0.0]
@@ -205,9 +211,12 @@ class TargiObserver:
         self.dict = observe.pieces(self.tensor)
 
     def set_from(self, state: TargiState, player: int) -> None:
+        """Fill `tensor` (and so `dict`) with what `player` knows of `state`."""
         observe.fill(self.dict, state.g, player)
 
     def string_from(self, state: TargiState, player: int) -> str:
+        """What `player` knows of `state` as text (with the public history, for perfect
+        recall)."""
         seen = observe.text(state.g, player)
         if self.perfect_recall:
             return "; ".join(state.history_words) + "\n" + seen

@@ -96,14 +96,21 @@ def fill(parts: dict[str, npt.NDArray[np.float32]], g: Game, player: int) -> Non
     if "raid" in d:
         kind, n, vp = raid_terms(d["raid"])
         parts["raid"][:] = (kind == "gold", n, vp)
-    top = g.stack[-1] if g.stack else None
-    if top is not None and top[0] == "pay":
-        parts["pay_extra"][0] = top[3]
+    if d["kind"] == "pay":
+        parts["pay_extra"][0] = _pay_extra(g)
     parts["round"][0] = v["round"]
     parts["robber"][v["robber"] - 1] = 1
     parts["amulet"][v["first"]] = 1
     _fill_players(parts, v)
     _fill_table(parts, v)
+
+
+def _pay_extra(g: Game) -> int:
+    """The goods a payment adds to the card's cost (1 for the hand card without the Noble)."""
+    top = g.stack[-1]
+    # A typed Decision names it; the engine's plain decision tuple holds it fourth.
+    extra: int = getattr(top, "extra", top[3])
+    return extra
 
 
 def _fill_players(parts: dict[str, npt.NDArray[np.float32]], v: dict[str, Any]) -> None:
