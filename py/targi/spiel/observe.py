@@ -107,10 +107,9 @@ def fill(parts: dict[str, npt.NDArray[np.float32]], g: Game, player: int) -> Non
 
 def _pay_extra(g: Game) -> int:
     """The goods a payment adds to the card's cost (1 for the hand card without the Noble)."""
-    top = g.stack[-1]
+    top: Any = g.stack[-1]
     # A typed Decision names it; the engine's plain decision tuple holds it fourth.
-    extra: int = getattr(top, "extra", top[3])
-    return extra
+    return int(top.extra if hasattr(top, "extra") else top[3])
 
 
 def _fill_players(parts: dict[str, npt.NDArray[np.float32]], v: dict[str, Any]) -> None:
