@@ -14,6 +14,7 @@ from typing import Any
 from . import decisions, rng
 from .board import CENTRAL, CORNERS, crossings
 from .cards import BORDER, CARDS, GOODS_CARDS, TRIBE_CARDS
+from .chance import Chance, start
 from .constants import (
     DISPLAY_LIMIT,
     GOLD_LIMIT,
@@ -51,7 +52,7 @@ class Game:
         "central", "face_up", "waiting", "used", "goods", "gold", "vp", "hand", "hand_round",
         "display", "effects", "targis", "markers", "to_place", "next_targis", "stack",
         "in_play", "record", "record_players", "choices", "barrier", "log", "logging",
-        "_legal", "_sealed", "starter",
+        "_legal", "_sealed", "starter", "chance",
     )  # fmt: skip
 
     seed: int  # 0 … 2**32-1: with `starter` and `record`, the whole game
@@ -94,12 +95,14 @@ class Game:
     _legal: list[str]  # the current legal moves (read through legal_moves())
     _sealed: bool  # the move being played revealed something: undo may not cross it
     starter: int  # the first player of round 1
+    chance: Chance | None  # explicit-chance mode (targi.chance), else None: decks shuffled
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
-    def new(cls, seed: int, first_player: int = 0) -> Game:
+    def new(cls, seed: int, first_player: int = 0, explicit_chance: bool = False) -> Game:
         """A new game: the decks shuffled from `seed`, `first_player` (0 or 1) with the amulet,
-        carried on to its first real decision (the first placement).
+        carried on to its first real decision (the first placement). With `explicit_chance`
+        nothing is shuffled: chance deals every card (targi.chance).
 
         >>> g = Game.new(seed=1234, first_player=0)
         >>> g.round, g.phase, g.current_player, g.decision
@@ -114,11 +117,14 @@ class Game:
         g.rng = seed
         g.goods_deck = list(GOODS_CARDS)
         g.tribe_deck = list(TRIBE_CARDS)
-        g.rng = rng.shuffle(g.goods_deck, g.rng)
-        g.rng = rng.shuffle(g.tribe_deck, g.rng)
+        g.chance = None
+        if not explicit_chance:
+            g.rng = rng.shuffle(g.goods_deck, g.rng)
+            g.rng = rng.shuffle(g.tribe_deck, g.rng)
         g.goods_discard, g.tribe_discard = [], []
         g.central = [
-            g.goods_deck.pop() if i % 2 == 0 else g.tribe_deck.pop() for i in range(9)
+            -1 if explicit_chance else g.goods_deck.pop() if i % 2 == 0 else g.tribe_deck.pop()
+            for i in range(9)
         ]  # checkerboard: goods on A, C, E, G, I
         g.face_up = [True] * 9
         g.waiting = [""] * 9
@@ -147,6 +153,8 @@ class Game:
         g.phase = "place"
         g._begin_placement()
         g._advance()
+        if explicit_chance:
+            start(g)
         return g
 
     @classmethod
@@ -196,6 +204,7 @@ class Game:
         g.log = self.log[:] if logging else []
         g._legal = self._legal
         g._sealed = False
+        g.chance = None if self.chance is None else self.chance.copy()
         return g
 
     # ---- the public interface ---------------------------------------------------------------
@@ -228,6 +237,8 @@ class Game:
 
     def play(self, move: str) -> None:
         """Apply a move of the current player; raises IllegalMove and changes nothing if illegal."""
+        if self.chance is not None and self.chance.play(self, move):
+            return
         legal = self._legal
         if move not in legal:
             raise IllegalMove(self._why_illegal(move))
@@ -254,6 +265,7 @@ class Game:
             and self.player == player
             and len(self.record) > self.barrier
             and self.record_players[-1] == player
+            and self.chance is None  # undone() replays from the seed
         )
 
     def undone(self) -> Game:
@@ -421,7 +433,7 @@ class Game:
             self._reshuffle(deck, discard, kind)
             if not deck:
                 return -1
-        card = deck.pop()
+        card = deck.pop() if self.chance is None else self.chance.take(deck)
         if not deck:
             self._reshuffle(deck, discard, kind)
         return card
@@ -431,7 +443,10 @@ class Game:
             return
         deck.extend(discard)
         discard.clear()
-        self.rng = rng.shuffle(deck, self.rng)
+        if self.chance is None:
+            self.rng = rng.shuffle(deck, self.rng)
+        else:
+            deck.sort()  # explicit chance: a deck is a set; chance deals from it
         self._sealed = True  # randomness drawn: no undo across it
         if self.logging:
             self.log.append(("reshuffle", kind))

@@ -84,6 +84,12 @@ def make_player(spec: str, seed: int) -> Player:
     """A player from its name ('random', 'greedy', or an AI level once registered)."""
     if spec in PLAYERS:
         return PLAYERS[spec](seed)
+    if spec.startswith("spiel:"):  # OpenSpiel's bots: open-spiel is optional, so imported late
+        try:
+            from .spiel.bots import SpielPlayer
+        except ImportError as e:
+            raise ValueError(f"{spec!r} needs open-spiel (pip install open-spiel): {e}") from None
+        return SpielPlayer(spec, seed)
     from . import ai  # lazy: the AI imports this module's neighbours, not the other way round
 
     if spec in ai.LEVELS:
