@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
-from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from ..chance import forget_order
 from ..game import Game

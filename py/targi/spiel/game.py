@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from .. import chance
 from ..cards import CARDS

@@ -107,9 +107,7 @@ def fill(parts: dict[str, npt.NDArray[np.float32]], g: Game, player: int) -> Non
 
 def _pay_extra(g: Game) -> int:
     """The goods a payment adds to the card's cost (1 for the hand card without the Noble)."""
-    top: Any = g.stack[-1]
-    # A typed Decision names it; the engine's plain decision tuple holds it fourth.
-    return int(top.extra if hasattr(top, "extra") else top[3])
+    return g.current_decision.extra
 
 
 def _fill_players(parts: dict[str, npt.NDArray[np.float32]], v: dict[str, Any]) -> None:
