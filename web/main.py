@@ -145,6 +145,10 @@ class DomPort:
     def report(self, message: str) -> None:
         window.console.error(message)
 
+    async def build_version(self) -> str:
+        response = await window.fetch("./build.json")
+        return str((await response.json()).version)
+
 
 def read_click(event) -> Click | None:
     """The control a click landed on (docs/page.md), as the controller's Click."""

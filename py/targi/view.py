@@ -35,6 +35,16 @@ def next_raid(g: Game) -> dict[str, Any] | None:
     return None
 
 
+def unseen(g: Game) -> dict[str, list[str]]:
+    """The goods and tribe cards not turned up where a player could see them: the decks and the
+    face-down central cards, as sorted ids (what they are is known, their order is not)."""
+    hidden = [g.central[i] for i in range(9) if not g.face_up[i] and g.central[i] != -1]
+    return {
+        "goods": sorted(CARDS[c].id for c in g.goods_deck + hidden if CARDS[c].kind == "goods"),
+        "tribe": sorted(CARDS[c].id for c in g.tribe_deck + hidden if CARDS[c].kind == "tribe"),
+    }
+
+
 def view(g: Game, player: int | None = None) -> dict[str, Any]:
     """A JSON-ready picture of the game as a player sees it."""
     top = g.current_decision
@@ -93,6 +103,7 @@ def view(g: Game, player: int | None = None) -> dict[str, Any]:
             "tribe": [CARDS[c].id for c in g.tribe_discard],
         },
         "in_play": _id(g.in_play),
+        "unseen": unseen(g),
         "next_raid": next_raid(g),
         "can_undo": g.can_undo(g.player),
         "players": players,

@@ -39,6 +39,7 @@ class FakePort:
         self.while_asked: Callable[[], None] | None = None
         self.think_s = 0.0  # how long the worker takes
         self.reports: list[str] = []
+        self.version = "0123456789abcdef"
 
     # ---- storage -------------------------------------------------------------------------------
     def storage_get(self, key: str) -> str | None:
@@ -122,6 +123,9 @@ class FakePort:
 
     def report(self, message: str) -> None:
         self.reports.append(message)
+
+    async def build_version(self) -> str:
+        return self.version
 
     # ---- for the tests -------------------------------------------------------------------------
     def run(self, limit: int = 500) -> int:

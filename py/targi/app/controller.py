@@ -11,17 +11,23 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .. import save
 from . import protocol, share, storage
 from .catalog import Catalog
+from .pages import Pages
 from .port import Port, StorageFailure, TableFrame
 from .render import Renderer
 from .session import COMPUTER, HUMAN, Session
+from .summary import summary
+from .tips import due_tip
 from .words import hint_reason, move_label
 
+# The reading pages: How to play, the card reference, About (targi.app.pages).
+PAGES = ("dlg-rules", "dlg-cards", "dlg-about")
 # Every dialog of index.html (each an `.overlay`); at most one is open at a time.
-DIALOGS = ("dlg-new", "dlg-share", "dlg-load", "dlg-confirm", "dlg-storage")
+DIALOGS = ("dlg-new", "dlg-share", "dlg-load", "dlg-confirm", "dlg-storage", *PAGES)
 # Where focus goes after a move made from the keyboard (the pressed button was redrawn away).
 NEXT_MOVE = ("#choices [data-move]", "#board [data-move]", "#choices button")
 FALLBACK_PAUSE_S = 0.05  # before thinking on the page: the notice and the table paint first
@@ -51,6 +57,7 @@ class Controller:
         self.port = port
         self.cat = cat
         self.render = Renderer(cat)
+        self.pages = Pages(cat, self.render)
         self.session: Session | None = None
         self.settings = storage.Settings.parse(port.storage_get(storage.SETTINGS_KEY))
         self.generation = 0  # bumped whenever the game on the table is replaced
@@ -59,6 +66,7 @@ class Controller:
         self.pending: Session | None = None  # a loaded game waiting for "replace?"
         self.fallback_noted = False
         self.log_size = -1  # events in the log as last drawn (-1: draw it)
+        self.tip: tuple[str, int] | None = None  # the tip on the table and the seq it is for
 
     def start(self, fragment: str) -> None:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
@@ -118,6 +126,7 @@ class Controller:
         player = v["current_player"]
         regions = {"status": r.status(v), "board": r.board(v, hint)}
         regions.update(choices=r.choices(v, hint), players=r.players(v))
+        regions.update(tip=r.tip(self.current_tip(v, s.seq)), since=r.since(*summary(self.cat, v)))
         self.port.draw(
             TableFrame(
                 regions=regions,
@@ -138,6 +147,34 @@ class Controller:
         if s.computer_to_move and not self.ai_busy:
             self.ai_busy = True  # before the loop runs: a second redraw must not start another
             self.port.spawn(self.computer_turn())
+
+    def current_tip(self, v: dict[str, Any], seq: int) -> str | None:
+        """The first-game tip for this position: shown once (remembered in the settings at
+        once), and kept on the table until the position changes or it is dismissed."""
+        if self.tip is not None and self.tip[1] != seq:
+            self.tip = None
+        if self.tip is None:
+            kind = due_tip(v, self.settings.tips, self.settings.tips_seen)
+            if kind is None:
+                return None
+            self.tip = (kind, seq)
+            self.settings.tips_seen.append(kind)
+            self.store(storage.SETTINGS_KEY, self.settings.dump())
+        return self.tip[0]
+
+    def dismiss_tip(self) -> None:
+        self.tip = None  # already remembered as seen: the redraw does not bring it back
+        self.redraw()
+
+    def set_tips(self, on: bool) -> None:
+        """Tips off; or on again, from the start (every tip shows once more)."""
+        self.settings.tips = on
+        if on:
+            self.settings.tips_seen = []
+        self.tip = None
+        self.store(storage.SETTINGS_KEY, self.settings.dump())
+        self.port.set_html("tips-setting", self.pages.tips_setting(on))
+        self.redraw()
 
     def notice(self, text: str) -> None:
         self.port.set_text("notice-text", text)
@@ -370,6 +407,27 @@ class Controller:
             self.port.set_hidden("restore-previous", previous is None)
         self.port.focus(", ".join(f"#{dialog_id} {s}" for s in ("textarea", ".primary", "button")))
 
+    def open_page(self, page: str) -> None:
+        """The rules, the card reference (with what this game has not turned up yet) or about."""
+        v = self.session.view() if self.session is not None else None
+        if page == "dlg-rules":
+            self.port.set_html("rules-body", self.pages.rules())
+            self.port.set_html("tips-setting", self.pages.tips_setting(self.settings.tips))
+        elif page == "dlg-cards":
+            self.port.set_html("cards-body", self.pages.cards(v))
+        else:
+            self.port.set_html("about-body", self.pages.about())
+            self.port.spawn(self.show_version())
+        self.close_all()
+        self.open(page)
+
+    async def show_version(self) -> None:
+        try:
+            version = await self.port.build_version()
+        except Exception:
+            version = ""
+        self.port.set_text("about-version", self.pages.version(version))
+
     def open_new(self) -> None:
         self.close_all()
         self.open("dlg-new")
@@ -424,4 +482,10 @@ ACTIONS: dict[str, Handler] = {
     "storage-fresh": lambda c, k: c.open_new(),
     "dismiss-notice": lambda c, k: c.dismiss_notice(),
     "close": lambda c, k: c.close_top(),
+    "rules": lambda c, k: c.open_page("dlg-rules"),
+    "cards": lambda c, k: c.open_page("dlg-cards"),
+    "about": lambda c, k: c.open_page("dlg-about"),
+    "tip-dismiss": lambda c, k: c.dismiss_tip(),
+    "tips-off": lambda c, k: c.set_tips(False),
+    "tips-toggle": lambda c, k: c.set_tips(not c.settings.tips),
 }

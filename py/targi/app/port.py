@@ -120,6 +120,10 @@ class Host(Protocol):
         """Write an unexpected error to the developer console."""
         ...
 
+    async def build_version(self) -> str:
+        """The version of this build of the page (site/build.json's `version`)."""
+        ...
+
 
 class Port(Storage, Document, Host, Protocol):
     """All of it: what web/main.py implements and the controller talks to."""

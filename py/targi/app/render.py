@@ -14,8 +14,18 @@ from typing import Any
 from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
 from .catalog import Catalog
+from .explain import explain
 from .storage import PACES
-from .words import COST_TOKENS, TOKENS, log_lines, move_label, player_names
+from .words import (
+    COST_TOKENS,
+    TOKENS,
+    border_label,
+    central_label,
+    goods_phrase,
+    log_lines,
+    move_label,
+    player_names,
+)
 
 # Where each border card sits in the 5x5 grid (row, column), clockwise from the top left.
 BORDER_AT = {
@@ -29,6 +39,7 @@ GRID.update({(1 + i // 3, 1 + i % 3): CENTRAL[i] for i in range(9)})
 
 # Decisions answered on the table itself; their moves also get buttons unless listed here.
 BOARD_ONLY = frozenset({"place"})
+ICONS = "web/icons/symbols.svg"  # the icon sprite (one <symbol id="i-NAME"> per icon)
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,7 @@ class _Board:
     targis: dict[int, int]  # border card -> whose Targi stands on it
     markers: dict[str, int]  # central space -> whose tribe marker lies on it
     next_raid: str | None
+    preview: dict[str, Any]  # place move -> what it would claim and close (targi.app.preview)
 
 
 def esc(text: object) -> str:
@@ -54,11 +66,22 @@ class Renderer:
         self.cat = cat
 
     # ---- small pieces --------------------------------------------------------------------------
-    def token(self, letter: str, n: int | str = "", extra: str = "") -> str:
+    def icon(self, name: str) -> str:
+        """An icon of web/icons/symbols.svg (decorative: its text is beside it or a label)."""
+        return (
+            f'<svg class="ic" aria-hidden="true" focusable="false">'
+            f'<use href="{ICONS}#i-{esc(name)}"></use></svg>'
+        )
+
+    def symbol_icon(self, symbol: str) -> str:
+        return self.icon(symbol.replace(" ", "-").lower())
+
+    def token(self, letter: str, n: int | str = "", extra: str = "", attrs: str = "") -> str:
         title = self.cat.t(f"token.{letter}.name")
         return (
-            f'<span class="tok t-{letter}{extra}" title="{esc(title)}" role="img" '
-            f'aria-label="{esc(f"{n} {title}" if n != "" else title)}">{esc(n)}</span>'
+            f'<span class="tok ic-tok t-{letter}{extra}"{attrs} title="{esc(title)}" role="img" '
+            f'aria-label="{esc(f"{n} {title}" if n != "" else title)}">'
+            f"{self.icon(letter)}{esc(n)}</span>"
         )
 
     def tokens(self, letters: str) -> str:
@@ -86,21 +109,47 @@ class Renderer:
             letters += ("V" if part.endswith("VP") else part[-1]) * int(part[0])
         return self.tokens(letters)
 
-    def card(self, card_id: str, cls: str = "mini") -> str:
-        """A tribe card face: symbol, VP, name, cost, effect."""
+    def full_text(self, card_id: str) -> str:
+        """Everything a card says, in one sentence (its tooltip and the card reference)."""
         c = BY_ID[card_id]
         cat = self.cat
+        if c.kind == "border":
+            n = int(card_id[1:])
+            return cat.t("cardtext.border", card=border_label(cat, n), text=cat.card_text(card_id))
+        if c.kind == "goods":
+            return cat.t("cardtext.goods", text=cat.card_text(card_id))
+        costs = cat.t("cardtext.or").join(
+            goods_phrase(cat, "".join(k * n for k, n in zip(COST_TOKENS, alt, strict=True)))
+            for alt in c.costs
+        )
+        text = cat.card_text(card_id) or cat.t("cardtext.plain")
+        return cat.t(
+            "cardtext.tribe",
+            name=cat.card_name(card_id),
+            symbol=cat.t("symbol." + c.symbol),
+            vp=c.vp,
+            cost=costs,
+            text=text,
+        )
+
+    def card(self, card_id: str, cls: str = "mini", focusable: bool = False) -> str:
+        """A tribe card face: symbol, VP, name, cost, effect. `focusable`: a card not inside a
+        button, reachable by keyboard to read its full text."""
+        c = BY_ID[card_id]
+        cat = self.cat
+        full = esc(self.full_text(card_id)) + ('" tabindex="0' if focusable else "")
         if c.kind == "goods":
             return (
-                f'<div class="card goods {cls}"><span class="nm">{esc(cat.t("kind.goods"))}</span>'
+                f'<div class="card goods {cls}" data-card="{esc(card_id)}" data-text="{full}">'
+                f'<span class="nm">{esc(cat.t("kind.goods"))}</span>'
                 f'<span class="gd">{self.goods_contents(card_id)}</span></div>'
             )
         sym = c.symbol.replace(" ", "-").lower()
         effect = cat.card_short(card_id) if c.effect else ""
         text = f'<span class="tx">{esc(effect)}</span>' if effect else ""
         return (
-            f'<div class="card tribe s-{sym} {cls}" data-card="{esc(card_id)}">'
-            f'<span class="sym">{esc(cat.t("symbol." + c.symbol))}</span>'
+            f'<div class="card tribe s-{sym} {cls}" data-card="{esc(card_id)}" data-text="{full}">'
+            f'<span class="sym">{self.icon(sym)}{esc(cat.t("symbol." + c.symbol))}</span>'
             f'<span class="vp" title="{esc(cat.t("card.vp_title"))}">{c.vp}</span>'
             f'<span class="nm">{esc(cat.card_name(card_id))}</span>'
             f'<span class="cost">{self.cost(card_id)}</span>{text}</div>'
@@ -117,6 +166,7 @@ class Renderer:
             targis={n: p for p in (0, 1) for n in v["players"][p]["targis"]},
             markers={m: p for p in (0, 1) for m in v["players"][p]["markers"]},
             next_raid=(v["next_raid"] or {}).get("card"),
+            preview=v.get("preview") or {},
         )
         out = []
         for r in range(5):
@@ -128,14 +178,47 @@ class Renderer:
                     out.append(self.central_cell(spot, b))
         return "".join(out)
 
-    def _cell(self, b: _Board, cls: str, inner: str, move: str | None, label: str) -> str:
+    def _cell(
+        self, b: _Board, cls: str, inner: str, move: str | None, label: str, attrs: str
+    ) -> str:
+        """One cell of the board; `attrs` name its place (data-border / data-space) and, for a
+        card that can be read, its full text (data-text, shown on hover, focus, long press)."""
         if move:
             cls += " legal" + (" hint" if move == b.hint else "")
+            attrs += self.preview_attrs(b, move)
             return (
-                f'<button type="button" class="cell {cls}" data-move="{esc(move)}" '
+                f'<button type="button" class="cell {cls}" data-move="{esc(move)}"{attrs} '
                 f'aria-label="{esc(move_label(self.cat, b.v, move))}">{inner}</button>'
             )
-        return f'<div class="cell {cls}" role="group" aria-label="{esc(label)}">{inner}</div>'
+        focus = ' tabindex="0"' if "data-text" in attrs else ""
+        return (
+            f'<div class="cell {cls}" role="group"{attrs}{focus} aria-label="{esc(label)}">'
+            f"{inner}</div>"
+        )
+
+    def preview_attrs(self, b: _Board, move: str) -> str:
+        """What placing here would claim and close (targi.app.preview), for the page to show
+        on hover and focus: the spaces and cards to outline and a sentence."""
+        preview = b.preview.get(move)
+        if preview is None:
+            return ""
+        cat = self.cat
+        markers, closes = preview["markers"], preview["closes"]
+        join = cat.t("list.join").join
+        if markers:
+            parts = [
+                cat.t("preview.markers", spaces=join(central_label(cat, b.v, s) for s in markers))
+            ]
+        else:
+            parts = [cat.t("preview.no_markers")]
+        if closes:
+            parts.append(cat.t("preview.closes", cards=join(border_label(cat, n) for n in closes)))
+        text = " ".join(parts)
+        return (
+            f' data-preview-markers="{" ".join(markers)}"'
+            f' data-preview-closes="{" ".join(map(str, closes))}"'
+            f' data-preview="{esc(text)}" aria-description="{esc(text)}"'
+        )
 
     def border_cell(self, n: int, b: _Board) -> str:
         cat = self.cat
@@ -147,15 +230,19 @@ class Renderer:
             cls += " next-raid"
         if b.last in (f"t{n}", f"u{n}"):
             cls += " last"
+        mark = self.icon("raid") if n in CORNERS else ""
         inner = (
-            f'<span class="num">{n}</span><span class="nm">{esc(cat.card_name(card.id))}</span>'
-            f'<span class="tx">{esc(cat.card_short(card.id))}</span>'
+            f'<span class="num">{n}</span><span class="nm">{mark}{esc(cat.card_name(card.id))}'
+            f'</span><span class="tx">{esc(cat.card_short(card.id))}</span>'
         )
         extras = ""
         if b.v["robber"] == n:
             cls += " robbed"
             robber = esc(cat.t("piece.robber"))
-            extras += f'<span class="robber" title="{robber}">{robber}</span>'
+            extras += (
+                f'<span class="robber" role="img" title="{robber}" aria-label="{robber}">'
+                f"{self.icon('robber')}</span>"
+            )
         if n in b.targis:
             extras += self.piece("targi", b.targis[n])
         if extras:
@@ -166,7 +253,8 @@ class Renderer:
         elif b.kind == "act" and f"u{n}" in b.legal:
             move = f"u{n}"
         label = cat.t("card.border_ref", name=cat.card_name(card.id), n=n)
-        return self._cell(b, cls, inner, move, label)
+        attrs = f' data-border="{n}" data-text="{esc(self.full_text(card.id))}"'
+        return self._cell(b, cls, inner, move, label, attrs)
 
     def central_cell(self, letter: str, b: _Board) -> str:
         cat = self.cat
@@ -190,7 +278,10 @@ class Renderer:
         if b.last == f"u{letter}":
             cls += " last"
         move = f"u{letter}" if b.kind == "act" and f"u{letter}" in b.legal else None
-        return self._cell(b, cls, inner, move, label)
+        attrs = f' data-space="{letter}"'
+        if cell["face_up"]:
+            attrs += f' data-text="{esc(self.full_text(cell["card"]))}"'
+        return self._cell(b, cls, inner, move, label, attrs)
 
     # ---- players -------------------------------------------------------------------------------
     def player_panel(self, v: dict[str, Any], p: int, names: tuple[str, str]) -> str:
@@ -208,10 +299,11 @@ class Renderer:
         if active:
             head += f'<span class="turn">{esc(cat.t("panel.to_move"))}</span>'
         head += "</h2>"
-        goods = "".join(self.token(k, pl["goods"][k]) for k in GOODS)
+        goods = "".join(self.token(k, pl["goods"][k], attrs=f' data-stock="{k}"') for k in GOODS)
+        gold = self.token("G", pl["gold"], attrs=' data-stock="G"')
+        vp = self.token("V", pl["vp"], attrs=' data-stock="V"')
         stock = (
-            f'<div class="stock">{goods}<span class="sep"></span>{self.token("G", pl["gold"])}'
-            f"{self.token('V', pl['vp'])}"
+            f'<div class="stock">{goods}<span class="sep"></span>{gold}{vp}'
             f'<span class="points">{esc(cat.t("panel.points", n=pl["points"]))}</span></div>'
         )
         if v["phase"] == "place":
@@ -227,7 +319,7 @@ class Renderer:
                 if pl["hand_locked"]
                 else ""
             )
-            hand = self.card(pl["hand"]) + locked
+            hand = self.card(pl["hand"], focusable=True) + locked
         else:
             hand = f'<span class="none">{esc(cat.t("panel.hand_empty"))}</span>'
         choosing_row = (
@@ -235,7 +327,7 @@ class Renderer:
         )
         rows = []
         for r, row in enumerate(pl["display"]):
-            slots = "".join(self.card(cid) for cid in row)
+            slots = "".join(self.card(cid, focusable=True) for cid in row)
             free = 4 - len(row)
             move = f"r{r + 1}"
             if free and choosing_row and move in v["legal"]:
@@ -252,7 +344,8 @@ class Renderer:
                 f'<div class="slots">{slots}</div></div>'
             )
         return (
-            f'<section class="player p{p}{" active" if active else ""}">{head}{stock}{extra_html}'
+            f'<section class="player p{p}{" active" if active else ""}" data-player="{p}">'
+            f"{head}{stock}{extra_html}"
             f'<div class="hand"><span class="lbl">{esc(cat.t("panel.hand"))}</span>{hand}</div>'
             f'<div class="display" aria-label="{esc(cat.t("panel.display"))}">{"".join(rows)}</div>'
             f"</section>"
@@ -359,6 +452,12 @@ class Renderer:
         body += line("total", cat.t("score.total"), [x["total"] for x in sc], "total")
         body += line("gold", cat.t("score.gold"), [x["gold"] for x in sc])
         body += line("goods", cat.t("score.goods"), [x["goods"] for x in sc])
+        why = "".join(
+            f'<section class="why p{p}"><h3>{esc(names[p])}</h3><ul>'
+            + "".join(f'<li data-why="{k}">{esc(text)}</li>' for k, text in explain(cat, v, p))
+            + "</ul></section>"
+            for p in (0, 1)
+        )
         winner = v["winner"]
         winner_attr = "" if winner is None else str(winner)
         if winner is None:
@@ -370,6 +469,7 @@ class Renderer:
             f'data-decided-by="{esc(v["decided_by"])}">{esc(verdict)}</h2>'
             f'<table class="scores"><thead><tr><th></th>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table>"
+            f'<h3 class="why-title">{esc(cat.t("why.title"))}</h3><div class="whys">{why}</div>'
             f'<div class="after"><button type="button" data-action="rematch">'
             f'{esc(cat.t("button.rematch"))}</button><button type="button" data-action="new">'
             f"{esc(cat.t('button.new_game'))}</button></div></div>"
@@ -377,7 +477,32 @@ class Renderer:
 
     def log(self, v: dict[str, Any]) -> str:
         lines = log_lines(self.cat, v["log"], player_names(self.cat, v["mode"]), v["you"])
-        return "".join(f'<li class="{cls}">{esc(text)}</li>' for cls, text in lines)
+        raid = self.icon("raid")
+        return "".join(
+            f'<li class="{cls}">{raid if "raid" in cls.split() else ""}{esc(text)}</li>'
+            for cls, text in lines
+        )
+
+    # ---- learning: tips, "since your last turn" --------------------------------------------------
+    def tip(self, kind: str | None) -> str:
+        """A first-game tip (targi.app.tips) with its two buttons; empty when there is none."""
+        if kind is None:
+            return ""
+        cat = self.cat
+        return (
+            f'<div class="tip" role="note" data-tip="{esc(kind)}">'
+            f"<p><b>{esc(cat.t('tip.title'))}</b> {esc(cat.t('tip.' + kind))}</p>"
+            f'<div class="tip-actions"><button type="button" data-action="tip-dismiss">'
+            f'{esc(cat.t("tip.dismiss"))}</button><button type="button" class="quiet" '
+            f'data-action="tips-off">{esc(cat.t("tip.off"))}</button></div></div>'
+        )
+
+    def since(self, heading: str, lines: list[str]) -> str:
+        """What the other player did since your last move; empty when they did nothing yet."""
+        if not lines:
+            return ""
+        items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+        return f'<h2 class="since-title">{esc(heading)}</h2><ul class="since-list">{items}</ul>'
 
     def pace_options(self, chosen: str) -> str:
         """The options of the #pace select, one per pace of targi.app.storage.PACES."""

@@ -13,6 +13,7 @@ from .. import save
 from ..constants import LEVEL_NAMES
 from ..game import SEED_LIMIT, Game, IllegalMove
 from ..view import view as public_view
+from .preview import place_preview
 
 MODES = ("hotseat", "ai")
 LEVELS = LEVEL_NAMES  # the one list of levels; its order is in the save meta
@@ -112,6 +113,8 @@ class Session:
         v["computer_to_move"] = self.computer_to_move
         v["moves"] = v["legal"] if human else []  # the moves a click may make
         v["log"] = self.game.log  # the engine's events, worded by targi.app.words.log_lines
+        # what each placement would claim and close, for the crossing preview (hover, focus)
+        v["preview"] = place_preview(self.game) if human else {}
         return v
 
     def ai_seed(self) -> int:

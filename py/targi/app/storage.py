@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..save import SaveError
 from .session import LEVELS, Session
+from .tips import read_seen
 
 GAME_KEY = "targi.game"
 BACKUP_KEY = "targi.game.backup"  # unreadable stored data, kept aside
@@ -56,7 +57,9 @@ class Settings:
     pace: str = "normal"
     level: str = "medium"
     starter: str = "me"
-    extra: dict = field(default_factory=dict)
+    tips: bool = True  # first-game tips (targi.app.tips)
+    tips_seen: list[str] = field(default_factory=list)
+    extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str | None) -> Settings:
@@ -74,10 +77,21 @@ class Settings:
             s.level = data["level"]
         if data.get("starter") in STARTERS:
             s.starter = data["starter"]
+        if isinstance(data.get("tips"), bool):
+            s.tips = data["tips"]
+        s.tips_seen = read_seen(data.get("tips_seen"))
         return s
 
     def dump(self) -> str:
-        return json.dumps({"pace": self.pace, "level": self.level, "starter": self.starter})
+        return json.dumps(
+            {
+                "pace": self.pace,
+                "level": self.level,
+                "starter": self.starter,
+                "tips": self.tips,
+                "tips_seen": self.tips_seen,
+            }
+        )
 
     @property
     def delay_ms(self) -> int:

@@ -163,7 +163,7 @@ def log_lines(
             text, context = _log_move(cat, t.by(p), names[p], move, card, context)
             if forced:
                 text = cat.t("log.forced", text=text)
-            lines.append((f"p{p}", text))
+            lines.append((f"p{p} raid" if move[0] == "l" else f"p{p}", text))
         elif kind == "drawn":
             say = t.by(event[1])
             lines.append((f"p{event[1]}", say("log.drawn", player=names[event[1]],
@@ -180,11 +180,10 @@ def log_lines(
         elif kind == "round_end":
             lines.append(("event", cat.t("log.round_end", n=event[1])))
         elif kind == "raid":
-            lines.append(("event", cat.t("log.raid", card=cat.card_name(event[2]))))
+            lines.append(("event raid", cat.t("log.raid", card=cat.card_name(event[2]))))
         elif kind == "raid_immune":
-            lines.append(
-                (f"p{event[1]}", t.by(event[1])("log.raid_immune", player=names[event[1]]))
-            )
+            say = t.by(event[1])
+            lines.append((f"p{event[1]} raid", say("log.raid_immune", player=names[event[1]])))
         elif kind == "reshuffle":
             lines.append(("event", cat.t(f"log.reshuffle.{event[1]}")))
         elif kind == "game_over":

@@ -1,0 +1,416 @@
+"""Learning in the app: the crossing preview, first-game tips, "since your last move", where the
+points came from, and the reading pages (rules, card reference, about) — without a browser."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from targi.app import storage
+from targi.app.catalog import Catalog, placeholders
+from targi.app.controller import Click, Controller
+from targi.app.explain import explain
+from targi.app.pages import FACTS, RULINGS, SECTIONS, Pages
+from targi.app.preview import place_preview
+from targi.app.render import Renderer
+from targi.app.session import Session
+from targi.app.summary import since_last_move, summary
+from targi.app.tips import TIPS, due_tip, read_seen
+from targi.cards import BY_ID, CARDS
+from targi.game import Game
+from targi.view import view
+
+from .fakeport import FakePort
+
+MISSING = re.compile(r"\[[a-z_]+\.[A-Za-z0-9_.: ]+\]")
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]*>", " ", html)
+
+
+# ---- the crossing preview ----------------------------------------------------------------------
+def test_a_first_targi_claims_nothing_yet_and_closes_the_card_facing_it():
+    g = Game.new(5, 0)  # the robber stands on card 1 (Noble)
+    preview = place_preview(g)
+    assert set(preview) == set(g.legal_moves())
+    assert preview["t2"] == {"markers": [], "closes": [10]}
+    assert preview["t15"] == {"markers": [], "closes": [5]}
+    # the card facing 11 is the robber's card 1: the opponent could not take it anyway
+    assert preview["t11"] == {"markers": [], "closes": []}
+
+
+def test_a_targi_at_right_angles_to_yours_claims_the_crossing():
+    g = Game.new(5, 0)
+    g.play("t2")  # Blue: the column of B, E, H
+    g.play("t3")  # Red
+    preview = place_preview(g)  # Blue again
+    assert preview["t14"]["markers"] == ["E"]  # row D E F crosses column B E H at E
+    assert preview["t5"]["markers"] == ["B"]
+    assert preview["t10"] == {"markers": [], "closes": []}  # faces Blue's own Targi: no crossing
+    assert "t9" not in preview  # faces Red's Targi on 3: not a legal placement
+
+
+def test_the_preview_agrees_with_the_markers_the_engine_then_places():
+    rnd = random.Random(3)
+    g = Game.new(11, 1)
+    expected: dict[int, set[str]] = {0: set(), 1: set()}
+    while g.current_decision.kind == "place":
+        p = g.current_decision.player
+        move = rnd.choice(g.legal_moves())
+        expected[p] |= set(place_preview(g)[move]["markers"])
+        g.play(move)
+    assert {p: set(g.markers[p]) for p in (0, 1)} == expected
+
+
+def test_a_placement_closes_nothing_when_the_opponent_has_placed_all_their_targis():
+    g = Game.new(5, 0)
+    for move in ("t2", "t3", "t14", "t15", "t6"):
+        g.play(move)
+    assert g.to_place == [0, 1]
+    g.play("t7")  # Red's last Targi: Blue has none left to place
+    g = Game.new(5, 0)
+    for move in ("t2", "t3", "t14", "t15", "t6", "t13"):
+        g.play(move)
+    assert g.current_decision.kind != "place"
+    assert place_preview(g) == {}
+
+
+def test_only_the_person_to_move_gets_a_preview():
+    s = Session.new(4, 1, "ai", "easy")  # the computer places first
+    assert s.view()["preview"] == {}
+    s = Session.new(4, 0, "ai", "easy")
+    assert set(s.view()["preview"]) == set(s.view()["legal"])
+
+
+def test_legal_border_cards_carry_the_preview_for_the_page(cat: Catalog):
+    g = Session.new(5, 0, "hotseat")
+    g.play("t2")
+    g.play("t3")
+    html = Renderer(cat).board(g.view())
+    cell = re.search(r'<button[^>]*data-move="t14"[^>]*>', html)
+    assert cell is not None
+    assert 'data-preview-markers="E"' in cell.group(0)
+    assert 'data-preview-closes="6"' in cell.group(0)
+    assert "Salt trader (F)" not in cell.group(0)  # only what this Targi would claim
+    assert re.search(r'data-preview="[^"]*\(E\)', cell.group(0))
+
+
+# ---- every card on the table has its full text -------------------------------------------------
+def test_every_card_on_the_table_carries_its_full_text(cat: Catalog):
+    r = Renderer(cat)
+    rnd = random.Random(2)
+    s = Session.new(2, 0, "hotseat")
+    while s.view()["round"] < 4 and not s.over:
+        s.play(rnd.choice(s.game.legal_moves()))
+    v = s.view()
+    html = r.board(v) + r.players(v)
+    cells = re.findall(r'<(?:div|button) class="cell[^"]*"[^>]*>', html)
+    assert len(cells) == 25
+    face_down = [c for c in cells if " down" in c or " empty" in c]
+    assert all("data-text=" in c for c in cells if c not in face_down)
+    shown = re.findall(r'data-card="([^"]+)"[^>]*data-text="([^"]+)"', html)
+    assert shown, "cards in the centre and the displays"
+    for card_id, text in shown:
+        assert cat.card_name(card_id).split()[0] in text or BY_ID[card_id].kind == "goods"
+    assert 'data-text="Noble (1): Play your hand card, paying its cost, or discard it."' in html
+
+
+def test_a_tribe_card_text_names_symbol_vp_cost_and_ability(cat: Catalog):
+    r = Renderer(cat)
+    text = r.full_text("T06")
+    assert "Targia" in text and "1 VP" in text and "2 pepper" in text and "1 gold" in text
+    assert cat.card_text("T06") in text
+    assert cat.t("cardtext.plain") in r.full_text("T01")
+
+
+# ---- tips --------------------------------------------------------------------------------------
+def _place_view(human: bool = True, kind: str = "place") -> dict:
+    return {"human_to_move": human, "decision": {"kind": kind}}
+
+
+def test_a_tip_is_due_at_each_first_decision_of_its_kind_once():
+    assert due_tip(_place_view(), True, []) == "place"
+    assert due_tip(_place_view(), True, ["place"]) is None
+    assert due_tip(_place_view(), False, []) is None
+    assert due_tip(_place_view(human=False), True, []) is None
+    assert due_tip(_place_view(kind="pay"), True, []) is None
+    assert [due_tip(_place_view(kind=k), True, []) for k in TIPS] == list(TIPS)
+
+
+@pytest.mark.parametrize(
+    "stored, tips, seen",
+    [
+        (None, True, []),
+        ("not json", True, []),
+        ('{"tips": "no", "tips_seen": "place"}', True, []),
+        ('{"tips": false, "tips_seen": ["raid", "zzz", 3, "place"]}', False, ["place", "raid"]),
+        ('["tips"]', True, []),
+    ],
+)
+def test_tip_settings_are_read_defensively(stored, tips, seen):
+    s = storage.Settings.parse(stored)
+    assert (s.tips, s.tips_seen) == (tips, seen)
+    again = storage.Settings.parse(s.dump())
+    assert (again.tips, again.tips_seen) == (tips, seen)
+
+
+def test_read_seen_keeps_only_known_tips():
+    assert read_seen(["act", "act", "x"]) == ["act"]
+    assert read_seen({"place": 1}) == []
+
+
+def _game_page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
+    port = port or FakePort()
+    page = Controller(port, cat)
+    page.start("")
+    port.radios.update(level="easy", starter="me")
+    page.click(Click("new-game", "ai"))
+    port.run()
+    return page, port
+
+
+def _tip(port: FakePort) -> str | None:
+    assert port.frame is not None
+    found = re.search(r'data-tip="([a-z]+)"', port.frame.regions["tip"])
+    return found.group(1) if found else None
+
+
+def test_the_placement_tip_shows_at_the_first_placement_and_is_remembered(cat: Catalog):
+    page, port = _game_page(cat)
+    assert _tip(port) == "place"
+    assert json.loads(port.storage[storage.SETTINGS_KEY])["tips_seen"] == ["place"]
+    page.redraw()
+    assert _tip(port) == "place"  # it stays while the position does
+    assert page.session is not None
+    page.click(Click("move", page.session.legal_for_human()[0]))
+    port.run()
+    assert _tip(port) is None  # moved on: and it does not come back at the next placement
+    again, port2 = _game_page(cat, FakePort())
+    port2.storage = port.storage
+    reloaded = Controller(port2, cat)
+    reloaded.start("")
+    assert _tip(port2) is None
+
+
+def test_a_dismissed_tip_goes_and_the_next_kind_still_comes(cat: Catalog):
+    page, port = _game_page(cat)
+    page.click(Click("tip-dismiss"))
+    assert _tip(port) is None
+    s = page.session
+    assert s is not None
+    while s.view()["decision"]["kind"] == "place":
+        page.click(Click("move", s.legal_for_human()[0]))
+        port.run()
+    if s.human_to_move and s.view()["decision"]["kind"] == "act":
+        assert _tip(port) == "act"
+
+
+def test_tips_off_hides_them_and_on_again_starts_them_over(cat: Catalog):
+    page, port = _game_page(cat)
+    page.click(Click("tips-off"))
+    assert _tip(port) is None
+    assert json.loads(port.storage[storage.SETTINGS_KEY])["tips"] is False
+    page.click(Click("rules"))
+    assert 'aria-pressed="false"' in port.html["tips-setting"]
+    page.click(Click("tips-toggle"))
+    assert 'aria-pressed="true"' in port.html["tips-setting"]
+    stored = json.loads(port.storage[storage.SETTINGS_KEY])
+    assert stored["tips"] is True and stored["tips_seen"] == ["place"]  # shown again at once
+    assert _tip(port) == "place"
+
+
+# ---- since your last move ----------------------------------------------------------------------
+def test_the_summary_tells_what_the_computer_did_since_your_last_move(cat: Catalog):
+    s = Session.new(4, 0, "ai", "easy")
+    assert summary(cat, s.view()) == ("", [])  # nothing happened yet
+    s.play("t2")
+    assert summary(cat, s.view()) == ("", [])  # you moved last
+    s.play(s.game.legal_moves()[0], by_computer=True)
+    n = s.game.targis[1][0]
+    heading, lines = summary(cat, s.view())
+    assert heading == cat.t("since.title.you")
+    assert lines[0] == cat.t("since.placed.one", player=cat.t("player.computer"),
+                             cards=f"{cat.card_name(f'B{n:02d}')} ({n})")  # fmt: skip
+
+
+def test_the_summary_keeps_the_cards_taken_and_leaves_out_payments(cat: Catalog):
+    rnd = random.Random(7)
+    s = Session.new(7, 1, "hotseat")
+    while s.view()["round"] < 3:
+        s.play(rnd.choice(s.game.legal_moves()))
+    v = s.view()
+    me = v["current_player"]
+    tail = since_last_move(v["log"], me)
+    heading, lines = summary(cat, v)
+    theirs = [e for e in tail if e[0] == "move" and e[1] == 1 - me]
+    if theirs:
+        assert heading == cat.t("since.title", player=cat.t(f"player.{['blue', 'red'][me]}"))
+    assert not any(line.startswith(cat.t("log.pay", player="", goods="").strip()) for line in lines)
+    assert all(not MISSING.search(line) for line in lines)
+
+
+def test_moves_the_engine_made_for_you_do_not_end_the_summary():
+    log = [("move", 0, "t2", False, 1, ""), ("move", 1, "t3", False, 1, ""),
+           ("move", 0, "lS", True, 1, "")]  # fmt: skip
+    assert since_last_move(log, 0) == log[1:]
+    assert since_last_move(log, 1) == log[2:]
+    assert since_last_move([], 0) == []
+
+
+# ---- where the points came from ----------------------------------------------------------------
+def _finished(seed: int) -> Session:
+    rnd = random.Random(seed)
+    s = Session.new(seed, 0, "hotseat")
+    while not s.over:
+        s.play(rnd.choice(s.game.legal_moves()))
+    return s
+
+
+def _scored(display: list[list[str]], rows: list[int], bonuses=()) -> dict:
+    score = {"tokens": 5, "cards": 9, "card_bonuses": list(bonuses), "rows": rows}
+    return {"scores": [score], "players": [{"display": display}]}
+
+
+def test_each_row_says_why_it_scored(cat: Catalog):
+    wells = [c.id for c in CARDS if c.symbol == "Well"][:4]
+    different = [next(c.id for c in CARDS if c.symbol == s and c.effect == "")
+                 for s in ("Well", "Tent", "Oasis", "Targia")]  # fmt: skip
+    mixed = wells[:2] + different[1:3]
+    v = _scored([wells, different, mixed], [4, 2, 0])
+    lines = dict(explain(cat, v, 0))
+    identical = cat.t("why.row.identical", symbol="Well", vp=4)
+    assert lines["row1"] == cat.t("why.row", n=1, reason=identical)
+    assert lines["row2"].endswith(cat.t("why.row.different", vp=2))
+    assert lines["row3"].endswith(cat.t("why.row.mixed"))
+    assert lines["tokens"] == cat.t("why.tokens", vp=5)
+    short = dict(explain(cat, _scored([wells[:3], [], []], [0, 0, 0]), 0))
+    assert short["row1"].endswith(cat.t("why.row.short", n=3, size=4))
+
+
+def test_a_boosted_row_names_the_card_and_a_bonus_counts_its_symbol(cat: Catalog):
+    booster = next(c.id for c in CARDS if c.effect == "diverse_rows_four")  # an Oasis card
+    row = [booster] + [next(c.id for c in CARDS if c.symbol == s and not c.effect)
+                       for s in ("Well", "Tent", "Targia")]  # fmt: skip
+    pairs = next(c for c in CARDS if c.effect == "vp_per_two:Oasis")
+    oases = [c.id for c in CARDS if c.symbol == "Oasis" and not c.effect][:2]
+    bonus = [{"card": pairs.id, "name": pairs.name, "vp": 2}]
+    v = _scored([row, [pairs.id, *oases], []], [4, 0, 0], bonus)
+    lines = dict(explain(cat, v, 0))
+    assert cat.card_name(booster) in lines["row1"] and "4 VP" in lines["row1"]
+    assert f"4 {cat.t('symbol.Oasis')}" in lines[f"bonus-{pairs.id}"]  # booster, pairs, 2 plain
+
+
+def test_the_score_screen_explains_every_part_of_a_real_game(cat: Catalog):
+    s = _finished(8)
+    v = s.view()
+    html = Renderer(cat).score(v)
+    for p in (0, 1):
+        keys = [k for k, _ in explain(cat, v, p)]
+        assert keys[:2] == ["tokens", "cards"] and keys[-3:] == ["row1", "row2", "row3"]
+        lines = dict(explain(cat, v, p))
+        for r, vp in enumerate(v["scores"][p]["rows"]):
+            said = lines[f"row{r + 1}"]
+            assert (vp == 0) == ("→ 0 VP" in said or "only a full row" in said)
+            assert vp == 0 or f"→ {vp} VP" in said
+    assert html.count('data-why="row1"') == 2
+    assert MISSING.findall(_text(html)) == []
+
+
+# ---- the reading pages -------------------------------------------------------------------------
+def test_the_rules_page_has_every_section_ruling_and_drawing(cat: Catalog):
+    html = Pages(cat, Renderer(cat)).rules()
+    for section, _ in SECTIONS:
+        assert f'id="rules-{section}"' in html
+    for r in RULINGS:
+        assert f'id="ruling-{r}"' in html
+    assert html.count("<svg") == sum(1 for _, d in SECTIONS if d)
+    assert MISSING.findall(_text(html)) == []
+
+
+def test_the_crossings_drawing_claims_what_the_engine_would(cat: Catalog):
+    html = Pages(cat, Renderer(cat)).drawing("crossings")
+    assert html.count('class="central claim p0"') == 2  # E and F
+    assert html.count('class="marker p0"') == 2
+
+
+def test_the_card_reference_lists_all_80_cards(cat: Catalog):
+    html = Pages(cat, Renderer(cat)).cards(None)
+    assert 'id="cards-unseen"' not in html
+    assert len(re.findall(r'<li data-card="B\d\d"', html)) == 16
+    goods = re.findall(r'<li data-card="G\d\d">.*?: (\d+)</li>', html)
+    assert sum(map(int, goods)) == 19
+    assert len(re.findall(r'<li data-card="T\d\d"', html)) == 45
+    assert MISSING.findall(_text(html)) == []
+
+
+def test_the_card_reference_counts_what_is_still_unseen(cat: Catalog):
+    s = Session.new(9, 0, "hotseat")
+    v = s.view()
+    html = Pages(cat, Renderer(cat)).cards(v)
+    assert cat.t("cards.unseen.tribe", n=len(v["unseen"]["tribe"])) in html
+    assert len(v["unseen"]["tribe"]) == 45 - 4  # four tribe cards lie face up
+    assert len(v["unseen"]["goods"]) == 19 - 5
+    assert len(re.findall(r'<li data-card="T\d\d" class="unseen"', html)) == 41
+    face_up = {c["card"] for c in v["central"]}
+    assert not face_up & set(v["unseen"]["tribe"] + v["unseen"]["goods"])
+
+
+def test_unseen_cards_are_what_a_player_may_know():
+    rnd = random.Random(4)
+    g = Game.new(4, 0)
+
+    def hidden() -> list[int]:
+        return [i for i in range(9) if not g.face_up[i] and g.central[i] != -1]
+
+    while g.round < 2 or not hidden():  # a central card used this round: one lies face down
+        g.play(rnd.choice(g.legal_moves()))
+    v = view(g, 0)
+    assert len(v["unseen"]["goods"]) + len(v["unseen"]["tribe"]) == (
+        len(g.goods_deck) + len(g.tribe_deck) + len(hidden())
+    )
+    assert v["unseen"]["tribe"] == sorted(v["unseen"]["tribe"])  # no deck order in it
+    shuffled = g.clone()
+    shuffled.tribe_deck = list(reversed(shuffled.tribe_deck))
+    assert view(shuffled, 0)["unseen"] == v["unseen"]
+
+
+def test_about_names_the_authors_the_facts_and_the_version(cat: Catalog):
+    page, port = _game_page(cat)
+    page.click(Click("about"))
+    port.run()
+    assert not port.hidden["dlg-about"]
+    html = port.html["about-body"]
+    assert "Andreas Steiger" in html and "KOSMOS" in html
+    assert html.count("data-fact=") == len(FACTS)
+    assert port.text["about-version"] == cat.t("about.version", version=port.version)
+    page.click(Click("close"))
+    assert port.hidden["dlg-about"]
+
+
+@pytest.mark.parametrize("action, dialog", [("rules", "dlg-rules"), ("cards", "dlg-cards")])
+def test_the_reading_pages_open_from_their_buttons_even_before_a_game(cat, action, dialog):
+    port = FakePort()
+    page = Controller(port, cat)
+    page.start("")
+    page.click(Click(action))
+    assert not port.hidden[dialog] and port.hidden["dlg-new"]
+    page.click(Click("close"))
+    assert port.hidden[dialog] and not port.hidden["dlg-new"]  # back to the welcome
+
+
+# ---- the catalog has every word of this part ---------------------------------------------------
+def test_the_catalog_has_every_word_of_the_learning_pages(cat: Catalog):
+    keys = {f"tip.{k}" for k in TIPS} | {"since.placed.one", "since.placed.many"}
+    for section, drawing in SECTIONS:
+        keys |= {f"rules.{section}.title", f"rules.{section}.text"}
+        if drawing:
+            keys.add(f"rules.drawing.{drawing}")
+    keys |= {f"rules.ruling.{r}" for r in RULINGS}
+    for f in FACTS:
+        keys |= {f"about.fact.{f}", f"about.fact.{f}.level", f"about.fact.{f}.why"}
+    keys |= {"about.credits", "about.cards.text", "about.reconstruction", "rules.rulings.text"}
+    assert sorted(k for k in keys if not cat.has(k)) == []
+    assert placeholders(cat.t("since.placed.one")) == {"player", "cards"}

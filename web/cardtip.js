@@ -1,0 +1,144 @@
+// Every card's full text on hover, keyboard focus and long press, and the crossing preview: a
+// border card the player may take now outlines the central cards its tribe markers would claim
+// and the border cards it closes to the opponent. The words and the preview come with the
+// table (targi.app.render: data-text, data-preview*); this file only shows them.
+const LONG_PRESS_MS = 450;
+const MOVE_TOLERANCE_PX = 10;
+const $ = (id) => document.getElementById(id);
+
+let tip = null; // the floating tooltip (#cardtip), made on first use
+let shownFor = null; // the element whose text is shown
+let press = null; // a touch that may become a long press: {timer, x, y, el}
+let swallowClick = false; // a long press shows the text; it does not also make the move
+
+function tooltip() {
+  if (!tip) {
+    tip = document.createElement("div");
+    tip.id = "cardtip";
+    tip.className = "cardtip";
+    tip.setAttribute("role", "tooltip");
+    tip.hidden = true;
+    document.body.append(tip);
+  }
+  return tip;
+}
+
+function readable(target) {
+  return target instanceof Element ? target.closest("[data-text], [data-preview]") : null;
+}
+
+function outline(el, on) {
+  const board = $("board");
+  if (!board || !el || !el.dataset.preview) return;
+  for (const space of (el.dataset.previewMarkers || "").split(" ").filter(Boolean))
+    board.querySelector(`[data-space="${space}"]`)?.classList.toggle("preview-claim", on);
+  for (const n of (el.dataset.previewCloses || "").split(" ").filter(Boolean))
+    board.querySelector(`[data-border="${n}"]`)?.classList.toggle("preview-closed", on);
+}
+
+function show(el) {
+  if (shownFor === el) return;
+  hide();
+  const text = [el.dataset.text, el.dataset.preview].filter(Boolean).join(" ");
+  if (!text) return;
+  shownFor = el;
+  outline(el, true);
+  const box = tooltip();
+  box.textContent = text;
+  box.hidden = false;
+  el.setAttribute("aria-describedby", "cardtip");
+  const r = el.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  box.style.maxWidth = width + "px";
+  const left = Math.max(8, Math.min(r.left + r.width / 2 - width / 2, window.innerWidth - width - 8));
+  box.style.left = left + "px";
+  const below = r.bottom + 6;
+  const height = box.offsetHeight;
+  box.style.top = (below + height < window.innerHeight ? below : Math.max(8, r.top - height - 6)) + "px";
+}
+
+function hide() {
+  if (shownFor) {
+    outline(shownFor, false);
+    shownFor.removeAttribute("aria-describedby");
+  }
+  shownFor = null;
+  if (tip) tip.hidden = true;
+}
+
+function cancelPress() {
+  if (press) clearTimeout(press.timer);
+  press = null;
+}
+
+document.addEventListener("pointerover", (e) => {
+  if (e.pointerType !== "mouse") return;
+  const el = readable(e.target);
+  if (el) show(el);
+});
+document.addEventListener("pointerout", (e) => {
+  if (e.pointerType !== "mouse" || !shownFor) return;
+  if (!(e.relatedTarget instanceof Node && shownFor.contains(e.relatedTarget))) hide();
+});
+document.addEventListener("focusin", (e) => {
+  const el = readable(e.target);
+  if (el && e.target === el && el.matches(":focus-visible")) show(el);
+  else if (shownFor && !shownFor.contains(e.target)) hide();
+});
+document.addEventListener("focusout", (e) => {
+  if (shownFor && e.target === shownFor) hide();
+});
+document.addEventListener("pointerdown", (e) => {
+  cancelPress();
+  swallowClick = false;
+  const el = readable(e.target);
+  if (shownFor && shownFor !== el) hide();
+  if (!el || e.pointerType === "mouse") return;
+  press = {
+    el,
+    x: e.clientX,
+    y: e.clientY,
+    timer: setTimeout(() => {
+      swallowClick = true;
+      show(el);
+    }, LONG_PRESS_MS),
+  };
+});
+document.addEventListener("pointermove", (e) => {
+  if (press && Math.hypot(e.clientX - press.x, e.clientY - press.y) > MOVE_TOLERANCE_PX) cancelPress();
+});
+document.addEventListener("pointerup", cancelPress);
+document.addEventListener("pointercancel", cancelPress);
+document.addEventListener("contextmenu", (e) => {
+  if (swallowClick || press) e.preventDefault(); // a long press on a card is for reading it
+});
+document.addEventListener(
+  "click",
+  (e) => {
+    if (!swallowClick) return;
+    swallowClick = false;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  },
+  true,
+);
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape") hide();
+});
+addEventListener("scroll", () => shownFor && !shownFor.matches(":focus-visible") && hide(), {
+  passive: true,
+});
+
+// A redraw replaces the cells: what was shown belongs to the old table.
+function watchTable() {
+  const table = $("table");
+  if (!table) return;
+  new MutationObserver(() => {
+    const focused = document.activeElement;
+    hide();
+    const el = readable(focused);
+    if (el && el === focused && el.matches(":focus-visible")) show(el);
+  }).observe(table, { attributes: true, attributeFilter: ["data-seq"] });
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchTable);
+else watchTable();
