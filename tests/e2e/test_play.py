@@ -45,7 +45,7 @@ def test_whole_two_player_game_on_a_phone_never_scrolls_sideways(page: Page, sit
     page.set_viewport_size({"width": 360, "height": 740})
     open_game(page, site_url)
     widths = [no_horizontal_scroll(page)]
-    start_game(page, "hotseat")
+    start_game(page, "hotseat", pace="fast")  # moves animate (web/anim.js): clicks go on
     widths.append(no_horizontal_scroll(page))
 
     def check(n: int) -> None:

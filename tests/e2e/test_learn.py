@@ -1,0 +1,230 @@
+"""Learning in the app and following the game, in the browser: the crossing preview, first-game
+tips, the rules / card reference / about pages, "since your last move", card texts, and move
+animations (on at a pace, off under reduced motion)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from gameplay import click_move, open_game, play, start_game, stored, table, wait_for_turn
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+ANIMATIONS = "() => document.getAnimations().filter(a => a.id === 'targi-move').length"
+
+
+def _settings(page: Page) -> dict:
+    return json.loads(stored(page, "targi.settings") or "{}")
+
+
+# ---- the crossing preview ----------------------------------------------------------------------
+def test_hovering_or_focusing_a_border_card_previews_its_crossings(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    click_move(page, "t2")  # Blue: the column B E H
+    click_move(page, "t3")  # Red
+    cell = page.locator('#board [data-move="t14"]')  # Blue: the row D E F
+    cell.hover()
+    expect(page.locator('#board [data-space="E"]')).to_have_class(re.compile(r"\bpreview-claim\b"))
+    expect(page.locator('#board [data-border="6"]')).to_have_class(
+        re.compile(r"\bpreview-closed\b")
+    )
+    expect(page.locator(".preview-claim")).to_have_count(1)
+    tip = page.locator("#cardtip")
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text("(E)")
+    expect(tip).to_contain_text("Pepper (6)")
+    assert cell.get_attribute("aria-describedby") == "cardtip"
+    page.mouse.move(5, 5)  # away: the outlines go
+    expect(page.locator(".preview-claim, .preview-closed")).to_have_count(0)
+    expect(tip).to_be_hidden()
+    # the keyboard gets the same
+    page.keyboard.press("Tab")
+    page.locator('#board [data-move="t15"]').focus()
+    expect(page.locator('#board [data-space="B"]')).to_have_class(re.compile(r"\bpreview-claim\b"))
+    expect(tip).to_contain_text("Merchant (5)")
+
+
+def test_every_card_shows_its_full_text_on_hover_and_long_press(page: Page, site_url: str):
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    page.locator('#board [data-border="1"]').hover()
+    expect(page.locator("#cardtip")).to_have_text(
+        "Noble (1): Play your hand card, paying its cost, or discard it."
+    )
+    tribe = page.locator("#board [data-space] .card.tribe").first
+    tribe.hover()
+    expect(page.locator("#cardtip")).to_contain_text(" VP, costs ")
+
+
+def test_a_long_press_reads_a_card_without_playing_it(new_context, site_url: str):
+    context = new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    box = page.locator('#board [data-move="t2"]').bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # a touch held for a while: pointer events as a finger makes them
+    page.evaluate(
+        """([x, y]) => {
+          const el = document.elementFromPoint(x, y);
+          const opts = {bubbles: true, pointerType: 'touch', clientX: x, clientY: y};
+          el.dispatchEvent(new PointerEvent('pointerdown', opts));
+          window.__release = () => {
+            el.dispatchEvent(new PointerEvent('pointerup', opts));
+            el.click();
+          };
+        }""",
+        [x, y],
+    )
+    expect(page.locator("#cardtip")).to_contain_text("Dates (2): Take 1 date.")
+    page.evaluate("() => window.__release()")
+    page.wait_for_timeout(200)
+    assert table(page)["seq"] == 0  # reading the card did not place a Targi there
+
+
+# ---- first-game tips ---------------------------------------------------------------------------
+def test_tips_show_once_can_be_dismissed_and_are_remembered(game_page: Page, site_url: str):
+    page = game_page
+    start_game(page, "ai", starter="me")
+    tip = page.locator("#tip .tip")
+    expect(tip).to_have_attribute("data-tip", "place")
+    assert _settings(page)["tips_seen"] == ["place"]
+    page.click("[data-action=tip-dismiss]")
+    expect(tip).to_have_count(0)
+    rnd = random.Random(1)
+    while table(page)["phase"] == "place":
+        play(page, rnd, clicks=1)
+    wait_for_turn(page)
+    expect(tip).to_have_attribute("data-tip", "act")  # the next kind of decision has its own
+    page.reload()
+    open_game(page, site_url)
+    expect(page.locator("#table")).to_be_visible()
+    expect(tip).to_have_count(0)  # seen: not again after a reload
+    start_game(page, "ai", starter="me")
+    expect(tip).to_have_count(0)  # nor in the next game
+
+
+def test_tips_can_be_turned_off_and_on(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    expect(page.locator("#tip .tip")).to_be_visible()
+    page.click("[data-action=tips-off]")
+    expect(page.locator("#tip .tip")).to_have_count(0)
+    assert _settings(page)["tips"] is False
+    page.click("[data-action=rules]")
+    toggle = page.locator("[data-action=tips-toggle]")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    expect(page.locator("#tip .tip")).to_have_attribute("data-tip", "place")  # from the start
+    assert _settings(page)["tips"] is True
+
+
+# ---- the reading pages -------------------------------------------------------------------------
+def test_the_rules_page_opens_with_every_section_and_ruling(game_page: Page):
+    page = game_page
+    page.click("#dlg-new [data-action=rules]")  # from the welcome screen
+    dialog = page.locator("#dlg-rules")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("section[id^=rules-]")).to_have_count(13)
+    expect(dialog.locator("li[id^=ruling-R]")).to_have_count(14)
+    expect(dialog.locator("svg.drawing")).to_have_count(4)
+    expect(dialog).to_contain_text("tribe marker")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#dlg-new")).to_be_visible()  # back to the welcome
+
+
+def test_the_card_reference_shows_all_cards_and_what_is_unseen(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    page.click("[data-action=cards]")
+    body = page.locator("#cards-body")
+    expect(page.locator("#dlg-cards")).to_be_visible()
+    expect(body.locator("li[data-card^=B]")).to_have_count(16)
+    expect(body.locator("li[data-card^=T]")).to_have_count(45)
+    expect(body.locator("li[data-card^=T].unseen")).to_have_count(41)  # 4 lie face up
+    expect(body.locator("#cards-unseen")).to_contain_text("Tribe cards: 41")
+    expect(body.locator("#cards-unseen")).to_contain_text("Goods cards: 14")
+    page.click("#dlg-cards [data-action=close]")
+    expect(page.locator("#dlg-cards")).to_be_hidden()
+
+
+def test_the_about_page_gives_credits_provenance_and_the_version(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    page.click("[data-action=about]")
+    about = page.locator("#dlg-about")
+    expect(about).to_contain_text("Andreas Steiger")
+    expect(about).to_contain_text("KOSMOS")
+    expect(about.locator("[data-fact]")).to_have_count(9)
+    expect(about).to_contain_text("reconstructed")
+    version = page.evaluate("async () => (await (await fetch('./build.json')).json()).version")
+    expect(page.locator("#about-version")).to_have_text(f"Version {version}")
+
+
+# ---- following the game ------------------------------------------------------------------------
+def test_since_your_last_move_tells_the_other_players_moves(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    since = page.locator("#since")
+    expect(since.locator("li")).to_have_count(0)
+    click_move(page, "t2")
+    expect(since).to_contain_text("Since Red's last move")
+    expect(since).to_contain_text("Blue placed a Targi on Dates (2)")
+    click_move(page, "t3")
+    expect(since).to_contain_text("Red placed a Targi on Salt (3)")
+    expect(since).not_to_contain_text("Dates (2)")
+
+
+def test_since_your_last_move_shows_the_computers_turn(game_page: Page):
+    page = game_page
+    start_game(page, "ai", starter="me")
+    click_move(page, "t2")
+    wait_for_turn(page)
+    since = page.locator("#since")
+    expect(since).to_contain_text("Since your last move")
+    expect(since).to_contain_text("Computer placed a Targi on")
+
+
+def test_moves_animate_at_a_pace_and_the_game_still_plays_by_clicks(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat", pace="slow")
+    seen = []
+    rnd = random.Random(5)
+    for _ in range(8):
+        play(page, rnd, clicks=1)
+        seen.append(page.evaluate(ANIMATIONS))
+    assert page.get_attribute("html", "data-motion") == "on"
+    assert max(seen) > 0  # the Targis walked to their cards
+
+
+def test_reduced_motion_shows_the_end_state_at_once(game_page: Page):
+    page = game_page
+    page.emulate_media(reduced_motion="reduce")
+    start_game(page, "hotseat", pace="slow")
+    rnd = random.Random(5)
+    counts = []
+    for _ in range(12):
+        play(page, rnd, clicks=1)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        counts.append(page.evaluate(ANIMATIONS))
+    assert page.get_attribute("html", "data-motion") == "off"
+    assert counts == [0] * 12
+
+
+def test_instant_pace_shows_the_end_state_at_once(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat", pace="instant")
+    rnd = random.Random(5)
+    for _ in range(6):
+        play(page, rnd, clicks=1)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        assert page.evaluate(ANIMATIONS) == 0
