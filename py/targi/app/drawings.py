@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from ..board import CORNERS, crossings
 from .catalog import Catalog
-from .render import BORDER_AT, GRID, ICONS, esc
+from .render import BORDER_AT, GRID, esc
 
 CELL = 34  # one card, in SVG units
 GAP = 4
@@ -26,8 +26,12 @@ def _centre(spot: str) -> tuple[int, int]:
 
 
 def _icon(name: str, x: int, y: int, size: int, cls: str) -> str:
+    """An icon of web/icons/ inside the drawing, painted by the page's CSS like any other."""
     box = f'x="{x}" y="{y}" width="{size}" height="{size}"'
-    return f'<use href="{ICONS}#i-{name}" {box} class="{cls}"/>'
+    return (
+        f'<foreignObject {box} class="{cls}"><span class="ic i-{name}" aria-hidden="true">'
+        f"</span></foreignObject>"
+    )
 
 
 def _svg(width: int, height: int, label: str, body: str) -> str:

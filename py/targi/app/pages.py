@@ -130,7 +130,8 @@ class Pages:
             for s in SYMBOLS
         )
         return (
-            f'<section class="unseen" id="cards-unseen"><h3>{esc(cat.t("cards.unseen.title"))}</h3>'
+            f'<section class="unseen-box" id="cards-unseen">'
+            f"<h3>{esc(cat.t('cards.unseen.title'))}</h3>"
             f'<p class="small">{esc(cat.t("cards.unseen.help"))}</p>'
             f"<h4>{esc(cat.t('cards.unseen.tribe', n=len(v['unseen']['tribe'])))}</h4>"
             f'<ul class="by-symbol">{tribe_items}</ul>'
@@ -186,13 +187,13 @@ class Pages:
         facts = "".join(
             f'<li data-fact="{f}"><b>{esc(cat.t(f"about.fact.{f}"))}</b> '
             f'<span class="level">{esc(cat.t(f"about.fact.{f}.level"))}</span> '
-            f'<span class="why">{esc(cat.t(f"about.fact.{f}.why"))}</span></li>'
+            f'<span class="source">{esc(cat.t(f"about.fact.{f}.why"))}</span></li>'
             for f in FACTS
         )
         return (
             f"{self.paragraphs('about.credits')}<h3>{esc(cat.t('about.cards.title'))}</h3>"
             f"{self.paragraphs('about.cards.text')}"
-            f'<ul class="facts">{facts}</ul>'
+            f'<ul class="about-facts">{facts}</ul>'
             f"{self.paragraphs('about.reconstruction')}"
         )
 
