@@ -37,7 +37,7 @@ def explain(cat: Catalog, v: dict[str, Any], p: int) -> list[tuple[str, str]]:
     display: list[list[str]] = v["players"][p]["display"]
     placed = [c for row in display for c in row]
     out = [("tokens", cat.t("why.tokens", vp=s["tokens"]))]
-    out.append(("cards", cat.t("why.cards", n=len(placed), vp=s["cards"])))
+    out.append(("cards", cat.plural("why.cards", len(placed), vp=s["cards"])))
     for bonus in s["card_bonuses"]:
         card = BY_ID[bonus["card"]]
         symbol = card.effect.split(":", 1)[1]
