@@ -12,7 +12,7 @@ from targi.app import storage
 from targi.app.catalog import Catalog, placeholders
 from targi.app.controller import Click, Controller
 from targi.app.explain import explain
-from targi.app.pages import FACTS, RULINGS, SECTIONS, Pages
+from targi.app.pages import FACTS, PAGES, RULINGS, SECTIONS, Pages
 from targi.app.preview import place_preview
 from targi.app.render import Renderer
 from targi.app.session import Session
@@ -214,9 +214,9 @@ def test_tips_off_hides_them_and_on_again_starts_them_over(cat: Catalog):
     assert _tip(port) is None
     assert json.loads(port.storage[storage.SETTINGS_KEY])["tips"] is False
     page.click(Click("rules"))
-    assert 'aria-pressed="false"' in port.html["tips-setting"]
+    assert 'aria-pressed="false"' in port.html["page-body"]
     page.click(Click("tips-toggle"))
-    assert 'aria-pressed="true"' in port.html["tips-setting"]
+    assert 'aria-pressed="true"' in port.html["tips-setting"]  # the switch, redrawn in place
     stored = json.loads(port.storage[storage.SETTINGS_KEY])
     assert stored["tips"] is True and stored["tips_seen"] == ["place"]  # shown again at once
     assert _tip(port) == "place"
@@ -381,24 +381,35 @@ def test_about_names_the_authors_the_facts_and_the_version(cat: Catalog):
     page, port = _game_page(cat)
     page.click(Click("about"))
     port.run()
-    assert not port.hidden["dlg-about"]
-    html = port.html["about-body"]
+    assert not port.hidden["dlg-page"]
+    assert port.text["page-title"] == cat.t("about.title")
+    html = port.html["page-body"]
     assert "Andreas Steiger" in html and "KOSMOS" in html
     assert html.count("data-fact=") == len(FACTS)
     assert port.text["about-version"] == cat.t("about.version", version=port.version)
     page.click(Click("close"))
-    assert port.hidden["dlg-about"]
+    assert port.hidden["dlg-page"]
 
 
-@pytest.mark.parametrize("action, dialog", [("rules", "dlg-rules"), ("cards", "dlg-cards")])
-def test_the_reading_pages_open_from_their_buttons_even_before_a_game(cat, action, dialog):
+def test_a_version_that_arrives_after_the_page_was_closed_is_not_written(cat: Catalog):
+    page, port = _game_page(cat)
+    page.click(Click("about"))
+    page.click(Click("close"))
+    port.run()
+    assert "about-version" not in port.text
+
+
+@pytest.mark.parametrize("action, anchor", [("rules", 'id="rules-goal"'), ("cards", "B16")])
+def test_the_reading_pages_open_from_their_buttons_even_before_a_game(cat, action, anchor):
     port = FakePort()
     page = Controller(port, cat)
     page.start("")
     page.click(Click(action))
-    assert not port.hidden[dialog] and port.hidden["dlg-new"]
+    assert not port.hidden["dlg-page"] and port.hidden["dlg-new"]
+    assert anchor in port.html["page-body"]
+    assert port.text["page-title"] == cat.t(f"{action}.title")
     page.click(Click("close"))
-    assert port.hidden[dialog] and not port.hidden["dlg-new"]  # back to the welcome
+    assert port.hidden["dlg-page"] and not port.hidden["dlg-new"]  # back to the welcome
 
 
 # ---- the catalog has every word of this part ---------------------------------------------------
@@ -412,6 +423,6 @@ def test_the_catalog_has_every_word_of_the_learning_pages(cat: Catalog):
     for f in FACTS:
         keys |= {f"about.fact.{f}", f"about.fact.{f}.level", f"about.fact.{f}.why"}
     keys |= {"about.credits", "about.cards.text", "about.reconstruction", "rules.rulings.text"}
-    keys |= {"why.cards.one", "why.cards.many"}
+    keys |= {"why.cards.one", "why.cards.many"} | {f"{p}.title" for p in PAGES}
     assert sorted(k for k in keys if not cat.has(k)) == []
     assert placeholders(cat.t("since.placed.one")) == {"player", "cards"}

@@ -131,7 +131,7 @@ def test_tips_can_be_turned_off_and_on(game_page: Page):
 def test_the_rules_page_opens_with_every_section_and_ruling(game_page: Page):
     page = game_page
     page.click("#dlg-new [data-action=rules]")  # from the welcome screen
-    dialog = page.locator("#dlg-rules")
+    dialog = page.locator("#dlg-page")
     expect(dialog).to_be_visible()
     expect(dialog.locator("section[id^=rules-]")).to_have_count(13)
     expect(dialog.locator("li[id^=ruling-R]")).to_have_count(14)
@@ -146,22 +146,23 @@ def test_the_card_reference_shows_all_cards_and_what_is_unseen(game_page: Page):
     page = game_page
     start_game(page, "hotseat")
     page.click("[data-action=cards]")
-    body = page.locator("#cards-body")
-    expect(page.locator("#dlg-cards")).to_be_visible()
+    body = page.locator("#page-body")
+    expect(page.locator("#dlg-page")).to_be_visible()
+    expect(page.locator("#page-title")).to_have_text("All 80 cards")
     expect(body.locator("li[data-card^=B]")).to_have_count(16)
     expect(body.locator("li[data-card^=T]")).to_have_count(45)
     expect(body.locator("li[data-card^=T].unseen")).to_have_count(41)  # 4 lie face up
     expect(body.locator("#cards-unseen")).to_contain_text("Tribe cards: 41")
     expect(body.locator("#cards-unseen")).to_contain_text("Goods cards: 14")
-    page.click("#dlg-cards [data-action=close]")
-    expect(page.locator("#dlg-cards")).to_be_hidden()
+    page.click("#dlg-page [data-action=close]")
+    expect(page.locator("#dlg-page")).to_be_hidden()
 
 
 def test_the_about_page_gives_credits_provenance_and_the_version(game_page: Page):
     page = game_page
     start_game(page, "hotseat")
     page.click("[data-action=about]")
-    about = page.locator("#dlg-about")
+    about = page.locator("#dlg-page")
     expect(about).to_contain_text("Andreas Steiger")
     expect(about).to_contain_text("KOSMOS")
     expect(about.locator("[data-fact]")).to_have_count(9)

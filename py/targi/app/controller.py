@@ -24,10 +24,9 @@ from .summary import summary
 from .tips import due_tip
 from .words import hint_reason, move_label
 
-# The reading pages: How to play, the card reference, About (targi.app.pages).
-PAGES = ("dlg-rules", "dlg-cards", "dlg-about")
-# Every dialog of index.html (each an `.overlay`); at most one is open at a time.
-DIALOGS = ("dlg-new", "dlg-share", "dlg-load", "dlg-confirm", "dlg-storage", *PAGES)
+# Every dialog of index.html (each an `.overlay`); at most one is open at a time. `dlg-page`
+# shows one of the reading pages (targi.app.pages.PAGES): How to play, the cards, About.
+DIALOGS = ("dlg-new", "dlg-share", "dlg-load", "dlg-confirm", "dlg-storage", "dlg-page")
 # Where focus goes after a move made from the keyboard (the pressed button was redrawn away).
 NEXT_MOVE = ("#choices [data-move]", "#board [data-move]", "#choices button")
 FALLBACK_PAUSE_S = 0.05  # before thinking on the page: the notice and the table paint first
@@ -67,6 +66,7 @@ class Controller:
         self.fallback_noted = False
         self.log_size = -1  # events in the log as last drawn (-1: draw it)
         self.tip: tuple[str, int] | None = None  # the tip on the table and the seq it is for
+        self.page = ""  # the reading page open in dlg-page ("" when none is)
 
     def start(self, fragment: str) -> None:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
@@ -173,7 +173,8 @@ class Controller:
             self.settings.tips_seen = []
         self.tip = None
         self.store(storage.SETTINGS_KEY, self.settings.dump())
-        self.port.set_html("tips-setting", self.pages.tips_setting(on))
+        if self.page == "rules" and not self.port.is_hidden("dlg-page"):
+            self.port.set_html("tips-setting", self.pages.tips_setting(on))
         self.redraw()
 
     def notice(self, text: str) -> None:
@@ -408,25 +409,24 @@ class Controller:
         self.port.focus(", ".join(f"#{dialog_id} {s}" for s in ("textarea", ".primary", "button")))
 
     def open_page(self, page: str) -> None:
-        """The rules, the card reference (with what this game has not turned up yet) or about."""
+        """How to play, the card reference (with what this game has not turned up yet) or
+        About, in the page dialog."""
         v = self.session.view() if self.session is not None else None
-        if page == "dlg-rules":
-            self.port.set_html("rules-body", self.pages.rules())
-            self.port.set_html("tips-setting", self.pages.tips_setting(self.settings.tips))
-        elif page == "dlg-cards":
-            self.port.set_html("cards-body", self.pages.cards(v))
-        else:
-            self.port.set_html("about-body", self.pages.about())
+        self.port.set_text("page-title", self.cat.t(f"{page}.title"))
+        self.port.set_html("page-body", self.pages.page(page, v, self.settings.tips))
+        self.page = page
+        if page == "about":
             self.port.spawn(self.show_version())
         self.close_all()
-        self.open(page)
+        self.open("dlg-page")
 
     async def show_version(self) -> None:
         try:
             version = await self.port.build_version()
         except Exception:
             version = ""
-        self.port.set_text("about-version", self.pages.version(version))
+        if self.page == "about" and not self.port.is_hidden("dlg-page"):
+            self.port.set_text("about-version", self.pages.version(version))
 
     def open_new(self) -> None:
         self.close_all()
@@ -482,9 +482,9 @@ ACTIONS: dict[str, Handler] = {
     "storage-fresh": lambda c, k: c.open_new(),
     "dismiss-notice": lambda c, k: c.dismiss_notice(),
     "close": lambda c, k: c.close_top(),
-    "rules": lambda c, k: c.open_page("dlg-rules"),
-    "cards": lambda c, k: c.open_page("dlg-cards"),
-    "about": lambda c, k: c.open_page("dlg-about"),
+    "rules": lambda c, k: c.open_page("rules"),
+    "cards": lambda c, k: c.open_page("cards"),
+    "about": lambda c, k: c.open_page("about"),
     "tip-dismiss": lambda c, k: c.dismiss_tip(),
     "tips-off": lambda c, k: c.set_tips(False),
     "tips-toggle": lambda c, k: c.set_tips(not c.settings.tips),

@@ -39,10 +39,26 @@ FACTS = ("border", "border_goods", "goods_kinds", "goods_counts", "tribe_basics"
          "stroke_costs", "effects", "effect_cards")  # fmt: skip
 
 
+PAGES = ("rules", "cards", "about")  # `data-action` names; each has the words "<page>.title"
+
+
 class Pages:
     def __init__(self, cat: Catalog, render: Renderer) -> None:
         self.cat = cat
         self.r = render
+
+    def page(self, page: str, v: dict[str, Any] | None, tips: bool) -> str:
+        """The body of a reading page: `v` is the game on the table (None before a game),
+        `tips` whether first-game tips are on (How to play has their switch)."""
+        if page == "rules":
+            return f'<p id="tips-setting" class="tips-setting">{self.tips_setting(tips)}</p>' + (
+                self.rules()
+            )
+        if page == "cards":
+            return self.cards(v)
+        if page == "about":
+            return self.about() + '<p id="about-version" class="small"></p>'
+        raise ValueError(f"no reading page {page!r}")
 
     def paragraphs(self, key: str) -> str:
         """A catalog text as paragraphs and lists: one line each, "- " for a list item."""
