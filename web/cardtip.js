@@ -3,6 +3,7 @@
 // and the border cards it closes to the opponent. The words and the preview come with the
 // table (targi.app.render: data-text, data-preview*); this file only shows them.
 const LONG_PRESS_MS = 450;
+const HOVER_MS = 250; // a pointer passing over the board does not flash every card's text
 const MOVE_TOLERANCE_PX = 10;
 const $ = (id) => document.getElementById(id);
 
@@ -10,6 +11,7 @@ let tip = null; // the floating tooltip (#cardtip), made on first use
 let shownFor = null; // the element whose text is shown
 let press = null; // a touch that may become a long press: {timer, x, y, el}
 let swallowClick = false; // a long press shows the text; it does not also make the move
+let hoverTimer = 0;
 
 function tooltip() {
   if (!tip) {
@@ -36,13 +38,19 @@ function outline(el, on) {
     board.querySelector(`[data-border="${n}"]`)?.classList.toggle("preview-closed", on);
 }
 
-function show(el) {
+// The preview's outlines at once; the text box at once or after `delay` ms.
+function show(el, delay = 0) {
   if (shownFor === el) return;
   hide();
   const text = [el.dataset.text, el.dataset.preview].filter(Boolean).join(" ");
   if (!text) return;
   shownFor = el;
   outline(el, true);
+  if (delay) hoverTimer = setTimeout(() => shownFor === el && place(el, text), delay);
+  else place(el, text);
+}
+
+function place(el, text) {
   const box = tooltip();
   box.textContent = text;
   box.hidden = false;
@@ -58,6 +66,7 @@ function show(el) {
 }
 
 function hide() {
+  clearTimeout(hoverTimer);
   if (shownFor) {
     outline(shownFor, false);
     shownFor.removeAttribute("aria-describedby");
@@ -74,7 +83,7 @@ function cancelPress() {
 document.addEventListener("pointerover", (e) => {
   if (e.pointerType !== "mouse") return;
   const el = readable(e.target);
-  if (el) show(el);
+  if (el) show(el, HOVER_MS);
 });
 document.addEventListener("pointerout", (e) => {
   if (e.pointerType !== "mouse" || !shownFor) return;
