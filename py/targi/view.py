@@ -35,14 +35,20 @@ def next_raid(g: Game) -> dict[str, Any] | None:
     return None
 
 
-def unseen(g: Game) -> dict[str, list[str]]:
-    """The goods and tribe cards not turned up where a player could see them: the decks and the
-    face-down central cards, as sorted ids (what they are is known, their order is not)."""
+def unseen(g: Game) -> dict[str, dict[str, int]]:
+    """How many goods and tribe cards are not turned up where a player could see them (the
+    decks and the face-down central cards): goods cards by their contents (effect code), tribe
+    cards by symbol. Counts only: which cards they are is left to what the player remembers."""
     hidden = [g.central[i] for i in range(9) if not g.face_up[i] and g.central[i] != -1]
-    return {
-        "goods": sorted(CARDS[c].id for c in g.goods_deck + hidden if CARDS[c].kind == "goods"),
-        "tribe": sorted(CARDS[c].id for c in g.tribe_deck + hidden if CARDS[c].kind == "tribe"),
-    }
+    goods: dict[str, int] = {}
+    tribe: dict[str, int] = {}
+    for c in g.goods_deck + g.tribe_deck + hidden:
+        card = CARDS[c]
+        if card.kind == "goods":
+            goods[card.effect] = goods.get(card.effect, 0) + 1
+        else:
+            tribe[card.symbol] = tribe.get(card.symbol, 0) + 1
+    return {"goods": dict(sorted(goods.items())), "tribe": dict(sorted(tribe.items()))}
 
 
 def view(g: Game, player: int | None = None) -> dict[str, Any]:

@@ -39,6 +39,8 @@ FACTS = ("border", "border_goods", "goods_kinds", "goods_counts", "tribe_basics"
          "stroke_costs", "effects", "effect_cards")  # fmt: skip
 
 
+# One goods card of each kind (contents), named for the kind: effect code -> card id.
+GOODS_KINDS = {c.effect: c.id for c in reversed(CARDS) if c.kind == "goods"}
 PAGES = ("rules", "cards", "about")  # `data-action` names; each has the words "<page>.title"
 
 
@@ -131,34 +133,41 @@ class Pages:
     def unseen(self, v: dict[str, Any]) -> str:
         """How many goods and tribe cards the game has not turned up yet, by contents, by symbol."""
         cat = self.cat
-        goods = Counter(v["unseen"]["goods"])
-        names: Counter[str] = Counter()
-        for card_id, n in goods.items():
-            names[cat.card_name(card_id)] += n
-        tribe = Counter(BY_ID[c].symbol for c in v["unseen"]["tribe"])
+        goods, tribe = v["unseen"]["goods"], v["unseen"]["tribe"]
+        first = GOODS_KINDS
         goods_items = "".join(
-            f"<li>{esc(cat.t('cards.count', n=n, name=name))}</li>"
-            for name, n in sorted(names.items())
+            f"<li>{self.r.goods_contents(first[e])} "
+            f"{esc(cat.t('cards.count', n=n, name=cat.card_name(first[e])))}</li>"
+            for e, n in goods.items()
         )
         tribe_items = "".join(
             f'<li class="s-{s.replace(" ", "-").lower()}">{self.r.symbol_icon(s)}'
-            f"{esc(cat.t('cards.count', n=tribe[s], name=cat.t('symbol.' + s)))}</li>"
+            f"{esc(cat.t('cards.count', n=tribe.get(s, 0), name=cat.t('symbol.' + s)))}</li>"
             for s in SYMBOLS
         )
         return (
             f'<section class="unseen-box" id="cards-unseen">'
             f"<h3>{esc(cat.t('cards.unseen.title'))}</h3>"
             f'<p class="small">{esc(cat.t("cards.unseen.help"))}</p>'
-            f"<h4>{esc(cat.t('cards.unseen.tribe', n=len(v['unseen']['tribe'])))}</h4>"
+            f"<h4>{esc(cat.t('cards.unseen.tribe', n=sum(tribe.values())))}</h4>"
             f'<ul class="by-symbol">{tribe_items}</ul>'
-            f"<h4>{esc(cat.t('cards.unseen.goods', n=len(v['unseen']['goods'])))}</h4>"
+            f"<h4>{esc(cat.t('cards.unseen.goods', n=sum(goods.values())))}</h4>"
             f"<ul>{goods_items}</ul></section>"
         )
+
+    @staticmethod
+    def turned_up(v: dict[str, Any]) -> set[str]:
+        """The tribe cards a player has seen and can point to now: in the centre face up, in
+        play, in a display or hand, on the discard pile."""
+        seen = {c["card"] for c in v["central"] if c["card"]} | set(v["discards"]["tribe"])
+        for pl in v["players"]:
+            seen |= {c for row in pl["display"] for c in row} | {pl["hand"]}
+        return seen | {v["in_play"]} | {v["decision"].get("card")}
 
     def cards(self, v: dict[str, Any] | None) -> str:
         """All 80 cards with their full text; during a game, what is still unseen first."""
         cat = self.cat
-        unseen = set(v["unseen"]["tribe"]) if v is not None else set()
+        seen = self.turned_up(v) if v is not None else None
         out = [self.unseen(v)] if v is not None else []
         border = "".join(
             f'<li data-card="{c.id}"><b>{n}</b> {esc(cat.card_name(c.id))}: '
@@ -168,7 +177,7 @@ class Pages:
         out.append(f'<section><h3>{esc(cat.t("cards.border"))}</h3><ul class="ref-border">'
                    f"{border}</ul></section>")  # fmt: skip
         goods = Counter(c.effect for c in CARDS if c.kind == "goods")
-        first = {c.effect: c.id for c in reversed(CARDS) if c.kind == "goods"}
+        first = GOODS_KINDS
         items = "".join(
             f'<li data-card="{first[e]}">{self.r.goods_contents(first[e])} '
             f"{esc(cat.t('cards.count', n=n, name=cat.card_name(first[e])))}</li>"
@@ -178,7 +187,9 @@ class Pages:
                    f"{items}</ul></section>")  # fmt: skip
         for symbol in SYMBOLS:
             cards = [c for c in CARDS if c.kind == "tribe" and c.symbol == symbol]
-            items = "".join(self.tribe_entry(c.id, c.id in unseen) for c in cards)
+            items = "".join(
+                self.tribe_entry(c.id, seen is not None and c.id not in seen) for c in cards
+            )
             out.append(
                 f"<section><h3>{self.r.symbol_icon(symbol)}{esc(cat.t('symbol.' + symbol))}</h3>"
                 f'<ul class="ref-tribe">{items}</ul></section>'
