@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..board import CORNERS, crossings
-from .catalog import Catalog
 from .render import BORDER_AT, GRID, esc
 
 CELL = 34  # one card, in SVG units
@@ -42,7 +41,6 @@ def _svg(width: int, height: int, label: str, body: str) -> str:
 
 
 def board(
-    cat: Catalog,
     label: str,
     targis: dict[int, list[int]] | None = None,
     blocked: Iterable[int] = (),
@@ -92,7 +90,7 @@ def board(
     return _svg(size, size, label, "".join(out))
 
 
-def rows(cat: Catalog, label: str, examples: list[tuple[list[str], str]]) -> str:
+def rows(label: str, examples: list[tuple[list[str], str]]) -> str:
     """Display rows of four cards, by symbol, each with what it scores at the end."""
     out = []
     for i, (symbols, result) in enumerate(examples):

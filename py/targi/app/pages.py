@@ -34,7 +34,7 @@ SECTIONS = (
     ("end", ""),
 )
 RULINGS = tuple(f"R{n}" for n in range(1, 15))  # docs/rules.md, "Rulings"
-# About: what the card table is sure of and what was reconstructed (CARDS.md, "Confidence").
+# About: what the card table is sure of and what was reconstructed (docs/rules.md, "Card data").
 FACTS = ("border", "border_goods", "goods_kinds", "goods_counts", "tribe_basics", "tribe_data",
          "stroke_costs", "effects", "effect_cards")  # fmt: skip
 
@@ -83,18 +83,18 @@ class Pages:
         cat = self.cat
         caption = cat.t(f"rules.drawing.{name}")
         if name == "table":
-            svg = drawings.board(cat, caption, robber=1)
+            svg = drawings.board(caption, robber=1)
         elif name == "placement":
-            svg = drawings.board(cat, caption, {1: [3]}, blocked=(9, 6, 4, 8, 12, 16), robber=6)
+            svg = drawings.board(caption, {1: [3]}, blocked=(9, 6, 4, 8, 12, 16), robber=6)
         elif name == "crossings":
-            svg = drawings.board(cat, caption, {0: [2, 14, 9]})
+            svg = drawings.board(caption, {0: [2, 14, 9]})
         else:
             examples = [
                 (["Well"] * 4, cat.t("rules.drawing.rows.identical")),
                 (["Well", "Tent", "Oasis", "Targia"], cat.t("rules.drawing.rows.different")),
                 (["Well", "Well", "Tent", "Oasis"], cat.t("rules.drawing.rows.mixed")),
             ]
-            svg = drawings.rows(cat, caption, examples)
+            svg = drawings.rows(caption, examples)
         return f'<figure class="rule-drawing">{svg}<figcaption>{esc(caption)}</figcaption></figure>'
 
     def rules(self) -> str:
