@@ -152,7 +152,7 @@ class Pages:
             f"<h4>{esc(cat.t('cards.unseen.tribe', n=sum(tribe.values())))}</h4>"
             f'<ul class="by-symbol">{tribe_items}</ul>'
             f"<h4>{esc(cat.t('cards.unseen.goods', n=sum(goods.values())))}</h4>"
-            f"<ul>{goods_items}</ul></section>"
+            f'<ul class="by-kind">{goods_items}</ul></section>'
         )
 
     @staticmethod
