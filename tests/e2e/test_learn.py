@@ -179,9 +179,9 @@ def test_since_your_last_move_tells_the_other_players_moves(game_page: Page):
     expect(since.locator("li")).to_have_count(0)
     click_move(page, "t2")
     expect(since).to_contain_text("Since Red's last move")
-    expect(since).to_contain_text("Blue placed a Targi on Dates (2)")
+    expect(since).to_contain_text("Blue places a Targi on Dates (2)")
     click_move(page, "t3")
-    expect(since).to_contain_text("Red placed a Targi on Salt (3)")
+    expect(since).to_contain_text("Red places a Targi on Salt (3)")
     expect(since).not_to_contain_text("Dates (2)")
 
 
@@ -192,7 +192,7 @@ def test_since_your_last_move_shows_the_computers_turn(game_page: Page):
     wait_for_turn(page)
     since = page.locator("#since")
     expect(since).to_contain_text("Since your last move")
-    expect(since).to_contain_text("Computer placed a Targi on")
+    expect(since).to_contain_text("Computer places a Targi on")
 
 
 def test_moves_animate_at_a_pace_and_the_game_still_plays_by_clicks(game_page: Page):
