@@ -11,6 +11,7 @@ import re
 import pytest
 from gameplay import click_move, open_game, play, start_game, stored, table, wait_for_turn
 from playwright.sync_api import Page, expect
+from targi.app.session import Session
 
 pytestmark = pytest.mark.e2e
 
@@ -229,3 +230,19 @@ def test_instant_pace_shows_the_end_state_at_once(game_page: Page):
         play(page, rnd, clicks=1)
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
         assert page.evaluate(ANIMATIONS) == 0
+
+
+def test_the_score_screen_says_where_every_point_came_from(page: Page, site_url: str):
+    rnd = random.Random(8)
+    s = Session.new(8, 0, "hotseat")
+    while not s.over:
+        s.play(rnd.choice(s.game.legal_moves()))
+    open_game(page, f"{site_url}#g={s.encode()}")
+    expect(page.locator("#score .verdict")).to_be_visible()
+    for p in (0, 1):
+        why = page.locator(f"#score .why.p{p}")
+        for key in ("tokens", "cards", "row1", "row2", "row3"):
+            expect(why.locator(f'li[data-why="{key}"]')).to_have_count(1)
+        expect(why.locator('li[data-why="tokens"]')).to_contain_text(
+            str(s.view()["scores"][p]["tokens"])
+        )
