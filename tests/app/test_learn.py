@@ -197,8 +197,9 @@ def test_the_placement_tip_shows_at_the_first_placement_and_is_remembered(cat: C
 
 def test_a_dismissed_tip_goes_and_the_next_kind_still_comes(cat: Catalog):
     page, port = _game_page(cat)
-    page.click(Click("tip-dismiss"))
+    page.click(Click("tip-dismiss", keyboard=True))
     assert _tip(port) is None
+    assert port.focused[-1] == "#choices [data-move]"  # the keyboard goes on to the moves
     s = page.session
     assert s is not None
     while s.view()["decision"]["kind"] == "place":

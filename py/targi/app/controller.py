@@ -162,11 +162,13 @@ class Controller:
             self.store(storage.SETTINGS_KEY, self.settings.dump())
         return self.tip[0]
 
-    def dismiss_tip(self) -> None:
+    def dismiss_tip(self, keyboard: bool = False) -> None:
         self.tip = None  # already remembered as seen: the redraw does not bring it back
         self.redraw()
+        if keyboard:  # the tip's button is gone: on to the moves
+            self.focus_next_move()
 
-    def set_tips(self, on: bool) -> None:
+    def set_tips(self, on: bool, keyboard: bool = False) -> None:
         """Tips off; or on again, from the start (every tip shows once more)."""
         self.settings.tips = on
         if on:
@@ -176,6 +178,12 @@ class Controller:
         if self.page == "rules" and not self.port.is_hidden("dlg-page"):
             self.port.set_html("tips-setting", self.pages.tips_setting(on))
         self.redraw()
+        if keyboard and not on:  # "no more tips" was in the tip, now gone: on to the moves
+            self.focus_next_move()
+
+    def focus_next_move(self) -> None:
+        """Keep the keyboard in play when the control it pressed was redrawn away."""
+        any(self.port.focus(selector) for selector in NEXT_MOVE)
 
     def notice(self, text: str) -> None:
         self.port.set_text("notice-text", text)
@@ -485,7 +493,7 @@ ACTIONS: dict[str, Handler] = {
     "rules": lambda c, k: c.open_page("rules"),
     "cards": lambda c, k: c.open_page("cards"),
     "about": lambda c, k: c.open_page("about"),
-    "tip-dismiss": lambda c, k: c.dismiss_tip(),
-    "tips-off": lambda c, k: c.set_tips(False),
+    "tip-dismiss": lambda c, k: c.dismiss_tip(k.keyboard),
+    "tips-off": lambda c, k: c.set_tips(False, k.keyboard),
     "tips-toggle": lambda c, k: c.set_tips(not c.settings.tips),
 }
