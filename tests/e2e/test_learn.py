@@ -99,9 +99,11 @@ def test_tips_show_once_can_be_dismissed_and_are_remembered(game_page: Page, sit
     page.click("[data-action=tip-dismiss]")
     expect(tip).to_have_count(0)
     rnd = random.Random(1)
-    while table(page)["phase"] == "place":
+    while True:  # place until it is your turn to act (the computer may still be placing)
+        wait_for_turn(page)
+        if table(page)["phase"] != "place":
+            break
         play(page, rnd, clicks=1)
-    wait_for_turn(page)
     expect(tip).to_have_attribute("data-tip", "act")  # the next kind of decision has its own
     page.reload()
     open_game(page, site_url)
