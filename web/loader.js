@@ -56,6 +56,8 @@ function applyMessages(scope = document) {
   for (const el of scope.querySelectorAll("[data-msg]")) el.textContent = t(el.dataset.msg);
   for (const el of scope.querySelectorAll("[data-msg-placeholder]"))
     el.placeholder = t(el.dataset.msgPlaceholder);
+  for (const el of scope.querySelectorAll("[data-msg-label]"))
+    el.setAttribute("aria-label", t(el.dataset.msgLabel));
 }
 
 async function fetchText(url) {

@@ -4,7 +4,7 @@ targi.app.port.Port on the real document. Every decision lives in targi.app.cont
 import asyncio
 import time
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
@@ -82,6 +82,14 @@ class DomPort:
     def set_hidden(self, element_id: str, hidden: bool) -> None:
         el(element_id).hidden = hidden
 
+    def set_attrs(self, element_id: str, attrs: dict) -> None:
+        node = el(element_id)
+        for name, value in attrs.items():
+            if value is None:
+                node.removeAttribute(name)
+            else:
+                node.setAttribute(name, value)
+
     def is_hidden(self, element_id: str) -> bool:
         return bool(el(element_id).hidden)
 
@@ -117,6 +125,22 @@ class DomPort:
                 return bool(document.execCommand("copy"))
             except Exception:
                 return False
+
+    def download(self, file_name: str, text: str) -> bool:
+        try:
+            kind = to_js(
+                {"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries
+            )
+            url = window.URL.createObjectURL(window.Blob.new(to_js([text]), kind))
+            link = document.createElement("a")
+            link.href, link.download, link.hidden = url, file_name, True
+            document.body.appendChild(link)
+            link.click()
+            link.remove()
+            window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+            return True
+        except Exception:
+            return False
 
     def page_url(self) -> str:
         return str(window.location.href)
@@ -162,6 +186,21 @@ def read_click(event) -> Click | None:
     return Click("close") if target.classList.contains("overlay") else None
 
 
+REVIEW_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")
+
+
+def reviewing() -> bool:
+    """The replay is shown and no dialog is open over it."""
+    return el("app").dataset.view == "review" and not some(
+        document.querySelector(".overlay:not([hidden])")
+    )
+
+
+def typing(target) -> bool:
+    """Keys in a form field are the field's own (the replay's slider steps by itself)."""
+    return some(target) and str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA", "SELECT")
+
+
 def main() -> None:
     if not cat.messages:  # the loader could not read it; it already says so
         raise RuntimeError("the message catalog could not be read")
@@ -175,9 +214,15 @@ def main() -> None:
     def on_key(event) -> None:
         if event.key == "Escape":
             page.click(Click("close"))
+        elif event.key in REVIEW_KEYS and reviewing() and not typing(event.target):
+            event.preventDefault()  # Home/End/PageUp/PageDown step the replay, not the page
+            page.click(Click("review-key", str(event.key)))
 
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
+    el("review-slider").addEventListener(
+        "input", create_proxy(lambda e: page.click(Click("review-goto", str(e.target.value))))
+    )
     el("pace").addEventListener(
         "change", create_proxy(lambda e: page.set_pace(str(e.target.value)))
     )

@@ -39,6 +39,9 @@ class FakePort:
         self.while_asked: Callable[[], None] | None = None
         self.think_s = 0.0  # how long the worker takes
         self.reports: list[str] = []
+        self.attrs: dict[str, dict[str, str]] = {}
+        self.downloads: list[tuple[str, str]] = []
+        self.download_works = True
 
     # ---- storage -------------------------------------------------------------------------------
     def storage_get(self, key: str) -> str | None:
@@ -67,6 +70,18 @@ class FakePort:
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
         self.hidden[element_id] = hidden
+
+    def set_attrs(self, element_id: str, attrs: dict[str, str | None]) -> None:
+        mine = self.attrs.setdefault(element_id, {})
+        for name, value in attrs.items():
+            if value is None:
+                mine.pop(name, None)
+            else:
+                mine[name] = value
+
+    def download(self, file_name: str, text: str) -> bool:
+        self.downloads.append((file_name, text))
+        return self.download_works
 
     def is_hidden(self, element_id: str) -> bool:
         return self.hidden.get(element_id, False)

@@ -16,12 +16,17 @@ from .. import save
 from . import protocol, share, storage
 from .catalog import Catalog
 from .port import Port, StorageFailure, TableFrame
+from .records import RecordsPanel
 from .render import Renderer
+from .review import Reviewer
 from .session import COMPUTER, HUMAN, Session
 from .words import hint_reason, move_label
 
 # Every dialog of index.html (each an `.overlay`); at most one is open at a time.
-DIALOGS = ("dlg-new", "dlg-share", "dlg-load", "dlg-confirm", "dlg-storage")
+DIALOGS = (
+    *("dlg-new", "dlg-share", "dlg-load", "dlg-confirm", "dlg-storage"),
+    *("dlg-stats", "dlg-export"),
+)
 # Where focus goes after a move made from the keyboard (the pressed button was redrawn away).
 NEXT_MOVE = ("#choices [data-move]", "#board [data-move]", "#choices button")
 FALLBACK_PAUSE_S = 0.05  # before thinking on the page: the notice and the table paint first
@@ -59,6 +64,8 @@ class Controller:
         self.pending: Session | None = None  # a loaded game waiting for "replace?"
         self.fallback_noted = False
         self.log_size = -1  # events in the log as last drawn (-1: draw it)
+        self.review = Reviewer(self)  # the replay, its chart and analysis (targi.app.review)
+        self.records = RecordsPanel(port, cat)  # statistics (targi.app.records)
 
     def start(self, fragment: str) -> None:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
@@ -145,6 +152,7 @@ class Controller:
 
     # ---- games ---------------------------------------------------------------------------------
     def set_session(self, session: Session) -> None:
+        self.review.leave()
         self.generation += 1
         self.session = session
         self.hint = None
@@ -177,6 +185,8 @@ class Controller:
         s = self.session
         if s is not None and move in s.legal_for_human():
             s.play(move)
+            if s.over:
+                self.records.ended(s)
             self.hint = None
             self.autosave()
             self.redraw()
@@ -227,6 +237,8 @@ class Controller:
                 if generation != self.generation or self.session is not s:
                     return
                 s.play(answer.move, by_computer=True)
+                if s.over:
+                    self.records.ended(s)
                 self.autosave()
                 self.ai_busy = s.computer_to_move  # keep the loop ours while it goes on
                 self.redraw()
@@ -368,11 +380,17 @@ class Controller:
             self.port.set_text("load-message", "")
             previous = self.port.storage_get(storage.PREVIOUS_KEY)
             self.port.set_hidden("restore-previous", previous is None)
+        if dialog_id == "dlg-stats":
+            self.records.show()
         self.port.focus(", ".join(f"#{dialog_id} {s}" for s in ("textarea", ".primary", "button")))
 
     def open_new(self) -> None:
         self.close_all()
         self.open("dlg-new")
+
+    def open_stats(self) -> None:
+        self.close_all()
+        self.open("dlg-stats")
 
     def close_all(self) -> None:
         for dialog_id in DIALOGS:
@@ -423,5 +441,22 @@ ACTIONS: dict[str, Handler] = {
     "cancel-replace": lambda c, k: c.cancel_replace(),
     "storage-fresh": lambda c, k: c.open_new(),
     "dismiss-notice": lambda c, k: c.dismiss_notice(),
-    "close": lambda c, k: c.close_top(),
+    "close": lambda c, k: None if c.review.escape() else c.close_top(),
+    # the replay, its analysis, exporting (targi.app.review) and statistics (targi.app.records)
+    "review": lambda c, k: c.review.open(),
+    "review-close": lambda c, k: c.review.close(),
+    "review-nav": lambda c, k: c.review.nav(k.value),
+    "review-key": lambda c, k: c.review.key(k.value),
+    "review-goto": lambda c, k: c.review.goto(k.value),
+    "review-side": lambda c, k: c.review.set_side(k.value),
+    "analysis-start": lambda c, k: c.port.spawn(c.review.analyse()),
+    "analysis-cancel": lambda c, k: c.review.cancel(),
+    "play-on": lambda c, k: c.review.play_on(k.value),
+    "export": lambda c, k: c.review.export(),
+    "export-copy": lambda c, k: c.port.spawn(c.review.copy_export()),
+    "export-download": lambda c, k: c.review.download_export(),
+    "stats": lambda c, k: c.open_stats(),
+    "stats-reset": lambda c, k: c.port.set_hidden("stats-confirm", False),
+    "stats-reset-confirm": lambda c, k: c.records.reset(),
+    "stats-reset-cancel": lambda c, k: c.port.set_hidden("stats-confirm", True),
 }

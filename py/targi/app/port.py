@@ -62,6 +62,10 @@ class Document(Protocol):
 
     def set_hidden(self, element_id: str, hidden: bool) -> None: ...
 
+    def set_attrs(self, element_id: str, attrs: dict[str, str | None]) -> None:
+        """Set attributes of an element (None removes one): data-*, a slider's max, …"""
+        ...
+
     def is_hidden(self, element_id: str) -> bool: ...
 
     def get_value(self, element_id: str) -> str:
@@ -84,6 +88,11 @@ class Document(Protocol):
 
     async def copy(self, element_id: str) -> bool:
         """Select a field's text and copy it to the clipboard; False if the browser refused."""
+        ...
+
+    def download(self, file_name: str, text: str) -> bool:
+        """Offer `text` as a file to save (made on the page: nothing is fetched); False if the
+        browser refused."""
         ...
 
     def page_url(self) -> str:
