@@ -123,6 +123,7 @@ def test_damaged_statistics_are_kept_aside_and_the_dialog_says_so(cat: Catalog):
     port = FakePort()
     port.storage[STATS_KEY] = '{"app": "targi-stats", "format": 1, "tallies": 5}'
     page, _ = _page(cat, port)
+    assert not port.hidden["notice"] and STATS_BACKUP_KEY in port.text["notice-text"]
     page.click(Click("stats"))
     assert not port.hidden["dlg-stats"]
     assert port.storage[STATS_BACKUP_KEY] == '{"app": "targi-stats", "format": 1, "tallies": 5}'

@@ -72,6 +72,8 @@ class Controller:
         self.port.set_html("reference-list", self.render.border_reference())
         self.port.set_html("pace", self.render.pace_options(self.settings.pace))
         self.restore()
+        if self.records.check():
+            self.notice(self.records.problem)
         self.redraw()
         self.open_fragment(fragment)
         if self.session is None and all(self.port.is_hidden(d) for d in DIALOGS):

@@ -35,6 +35,11 @@ class RecordsPanel:
             self.problem = self.cat.t("stats.damaged", reason=reason, key=STATS_BACKUP_KEY)
             return Records()
 
+    def check(self) -> str:
+        """At start: damaged statistics are kept aside at once; what to tell ("" if nothing)."""
+        self.read()
+        return self.problem
+
     def write(self, records: Records) -> None:
         try:
             self.port.storage_set(STATS_KEY, records.dump())

@@ -67,7 +67,7 @@ class Reviewer:
         self.port.set_attrs("review-slider", {"max": str(replay.steps)})
         self.goto(replay.steps)
         self.show_analysis()
-        self.port.focus("#review [data-action=review-prev]")
+        self.port.focus("#review [data-action=review-nav][data-target=prev]")
 
     def close(self) -> None:
         """Back to the table; a running analysis stops."""
