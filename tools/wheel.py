@@ -1,4 +1,5 @@
-"""The site's wheel: every package under py/ (the library and the page's `targi.app`).
+"""The site's wheel: every package under py/ (the library and the page's `targi.app`) but the
+ones the page can never import (`targi.spiel` needs OpenSpiel, which Pyodide does not have).
 
 Written directly with zipfile, which keeps the build offline, fast and byte-reproducible. The
 library wheel (`pip install .`) is setuptools' job and leaves the page's package out
@@ -24,6 +25,9 @@ from tools.paths import ROOT
 # site version.
 ZIP_DATE = (2012, 1, 1, 0, 0, 0)
 
+# Packages of the library the page never imports: shipping them would only grow the download.
+NOT_FOR_THE_PAGE = ("targi.spiel",)
+
 
 def project_metadata() -> dict[str, Any]:
     with (ROOT / "pyproject.toml").open("rb") as fh:
@@ -47,6 +51,8 @@ def package_files(pyproject: dict[str, Any]) -> list[tuple[str, Path]]:
         if "__pycache__" in package_dir.parts:
             continue
         package = package_dir.relative_to(package_root).as_posix().replace("/", ".")
+        if package.startswith(NOT_FOR_THE_PAGE):
+            continue
         for module in sorted(package_dir.glob("*.py")):
             files.append((module.relative_to(package_root).as_posix(), module))
         for pattern in package_data.get(package, []):

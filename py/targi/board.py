@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+BORDER_NUMBERS = range(1, 17)  # clockwise from the top; the robber walks them in order
 CORNERS = frozenset({4, 8, 12, 16})  # the raids
 FACING = {1: 11, 2: 10, 3: 9, 5: 15, 6: 14, 7: 13}
 FACING.update({b: a for a, b in list(FACING.items())})
@@ -22,6 +23,7 @@ GOODS_SPACES = frozenset("ACEGI")
 
 
 def central_space(row: int, col: int) -> str:
+    """The letter of the central space in a row and column (0-2 each)."""
     return CENTRAL[row * 3 + col]
 
 

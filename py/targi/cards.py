@@ -11,7 +11,9 @@ import io
 from dataclasses import dataclass
 from importlib import resources
 
-GOODS = "DSP"  # dates, salt, pepper: the three goods (gold is not a good)
+from .constants import GOODS as GOODS  # re-exported: older imports read it from here
+from .constants import STOCK
+
 SYMBOLS = ("Targia", "Camel rider", "Tent", "Well", "Oasis")
 
 Cost = tuple[int, int, int, int]  # dates, salt, pepper, gold
@@ -21,6 +23,8 @@ COLUMNS = ("id", "kind", "name", "symbol", "vp", "cost", "effect", "text", "sour
 
 @dataclass(frozen=True, slots=True)
 class Card:
+    """One card of the table (a row of data/cards.csv)."""
+
     index: int  # position in the table; the engine's handle for the card
     id: str
     kind: str  # border | goods | tribe
@@ -34,6 +38,7 @@ class Card:
 
     @property
     def cost(self) -> str:
+        """The cost as written in the table: '2D+1S/1G'."""
         return "/".join(format_cost(c) for c in self.costs)
 
 
@@ -41,21 +46,23 @@ def parse_cost(text: str) -> tuple[Cost, ...]:
     """'1D+2S' -> ((1, 2, 0, 0),); '2D+1S/1G' -> two alternatives (a stroke cost)."""
     if not text:
         return ()
-    alternatives = []
+    alternatives: list[Cost] = []
     for alt in text.split("/"):
         amounts = [0, 0, 0, 0]
         for part in alt.split("+"):
             part = part.strip()
-            amounts["DSPG".index(part[-1])] += int(part[:-1])
-        alternatives.append(tuple(amounts))
-    return tuple(alternatives)  # type: ignore[return-value]
+            amounts[STOCK.index(part[-1])] += int(part[:-1])
+        alternatives.append((amounts[0], amounts[1], amounts[2], amounts[3]))
+    return tuple(alternatives)
 
 
 def format_cost(cost: Cost) -> str:
-    return "+".join(f"{n}{k}" for n, k in zip(cost, "DSPG", strict=True) if n)
+    """(1, 2, 0, 0) -> '1D+2S'."""
+    return "+".join(f"{n}{k}" for n, k in zip(cost, STOCK, strict=True) if n)
 
 
 def read_csv(text: str) -> tuple[Card, ...]:
+    """The card table from the CSV text; a card's index is its row."""
     rows = list(csv.DictReader(io.StringIO(text)))
     return tuple(
         Card(
@@ -75,6 +82,7 @@ def read_csv(text: str) -> tuple[Card, ...]:
 
 
 def table_text() -> str:
+    """The text of data/cards.csv as packaged with the engine."""
     return resources.files("targi").joinpath("data/cards.csv").read_text(encoding="utf-8")
 
 

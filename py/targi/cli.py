@@ -7,7 +7,8 @@ import importlib.util
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
 
 from . import save
 from .cards import BY_ID, CARDS, as_rows
@@ -33,6 +34,7 @@ def _card_name(card_id: str) -> str:
 
 
 def format_log(g: Game) -> list[str]:
+    """The game's log as lines of text."""
     lines = []
     for entry in g.log:
         kind = entry[0]
@@ -59,6 +61,7 @@ def format_log(g: Game) -> list[str]:
 
 
 def format_scores(g: Game) -> list[str]:
+    """Both scores in full and the winner, as lines of text."""
     lines = []
     for p in (0, 1):
         s = score(g, p)
@@ -74,7 +77,8 @@ def format_scores(g: Game) -> list[str]:
     return lines
 
 
-def game_summary(g: Game) -> dict:
+def game_summary(g: Game) -> dict[str, Any]:
+    """A finished game as JSON-ready data (selfplay --json)."""
     winner, decided_by = result(g)
     return {
         "seed": g.seed,
@@ -89,6 +93,7 @@ def game_summary(g: Game) -> dict:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    """`selfplay`: play games between two players and print each result."""
     specs = args.players.split(",")
     if len(specs) != 2:
         print("--players takes two players, e.g. random,greedy", file=sys.stderr)
@@ -109,6 +114,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """`replay`: print the game a save string records."""
     try:
         g, _ = save.decode(args.save)
     except save.SaveError as e:
@@ -124,6 +130,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
+    """`cards`: print the card table."""
     rows = as_rows()
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
@@ -135,6 +142,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    """`bench`: the engine's speed (whole random games, moves applied, legal-move lists)."""
     seconds = args.seconds
     players = (RandomPlayer(1), RandomPlayer(2))
     games = moves = 0
@@ -179,6 +187,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, with the commands registered by the AI."""
     parser = argparse.ArgumentParser(prog="python -m targi", description="Targi rules engine")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("selfplay", help="play whole games between two players")
@@ -201,15 +210,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-EXTRA_COMMANDS: list = []  # the AI adds `match` here (targi.ai.cli)
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+EXTRA_COMMANDS: list[Callable[[Subcommands], None]] = []  # the AI adds `match` (targi.ai.cli)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status (2 for bad input)."""
     if importlib.util.find_spec("targi.ai") is not None:
         import targi.ai.cli  # noqa: F401  (registers the AI's commands and players)
     args = build_parser().parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except ValueError as e:
         print(f"targi: {e}", file=sys.stderr)
         return 2

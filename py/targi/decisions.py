@@ -1,7 +1,11 @@
 """Every decision of the game: its legal moves and what answering it does.
 
-A decision is a tuple on the game's stack: (kind, player, ...). MOVES[kind] lists the legal
-moves in a fixed order (save strings depend on it); APPLY[kind] carries one out. Border and tribe
+A decision is a `Decision` (a named tuple) on the game's stack. MOVES[kind] lists the legal
+moves in a fixed order (save strings depend on it); APPLY[kind] carries one out. The engine
+calls them for the decision on top, with `g.player` set to its player: they read `g.player`,
+not `d.player`: reading a named tuple's field costs CPython 3.11 about 150 instructions, a
+slot about 20 (callgrind). Only `moves_place` is also asked about the other player (by the AI),
+so it reads `d.player`. Border and tribe
 cards are dispatched on their effect codes from the card table.
 """
 
@@ -10,20 +14,55 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .board import CENTRAL, CORNERS, FACING
-from .cards import BORDER, CARDS, GOODS
-from .payment import DISPLAY_LIMIT, payment_move, payment_options
+from .board import BORDER_NUMBERS, CENTRAL, CORNERS, FACING
+from .cards import BORDER, CARDS, Cost
+from .constants import (
+    DISPLAY_LIMIT,
+    GOLD,
+    GOODS,
+    GOODS_LIMIT,
+    MERCHANT_GOLD,
+    MERCHANT_GOOD,
+    ROW_LENGTH,
+    SILVERSMITH_GOLD,
+    SILVERSMITH_GOODS,
+    STOCK,
+)
+from .payment import payment_move, payment_options
 
 if TYPE_CHECKING:
     from .game import Game
 
-Decision = tuple
 
-PLACEABLE = [n for n in range(1, 17) if n not in CORNERS]
+class Decision(NamedTuple):
+    """A decision waiting on the game's stack: what is decided, by whom, and about what.
+
+    >>> Decision("pay", 0, card=40, extra=1)
+    Decision(kind='pay', player=0, card=40, source='', extra=1, raid='')
+    """
+
+    kind: str  # a key of MOVES (place, act, tribe, pay, row, good, merchant, ...) or "over"
+    player: int  # who decides
+    card: int = -1  # tribe, pay, row: the tribe card (its index in CARDS)
+    source: str = ""  # tribe: where the card comes from: "central", "noble" (the hand), "draw"
+    extra: int = 0  # pay: goods of the payer's choice added to the cost (hand without Noble)
+    raid: str = ""  # raid: the corner card's effect code, e.g. "raid:goods2|vp1"
+
+
+def _asks(kind: str) -> tuple[Decision, Decision]:
+    """The decision `kind` for player 0 and for player 1, made once: pushing is hot."""
+    return Decision(kind, 0), Decision(kind, 1)
+
+
+PLACE_ASK, ACT_ASK, GOOD_ASK, SWAP_ASK, DISCARD_ASK = map(
+    _asks, ("place", "act", "good", "swap", "discard")
+)
+
+PLACEABLE = [n for n in BORDER_NUMBERS if n not in CORNERS]
 PLACE = {n: f"t{n}" for n in PLACEABLE}
-USE = {**{str(n): f"u{n}" for n in range(1, 17)}, **{c: f"u{c}" for c in CENTRAL}}
+USE = {**{str(n): f"u{n}" for n in BORDER_NUMBERS}, **{c: f"u{c}" for c in CENTRAL}}
 ROWS = ("r1", "r2", "r3")
 TAKE_GOOD = ("gD", "gS", "gP")
 DISCARD_GOOD = ("-D", "-S", "-P")
@@ -44,7 +83,7 @@ def _parse_gain(effect: str) -> tuple[int, int, int, int, int, bool]:
         match = _AMOUNT.fullmatch(part.strip())
         if not match:
             raise ValueError(f"goods card effect {effect!r}: cannot read {part!r}")
-        amounts[("D", "S", "P", "G", "VP").index(match[2])] += int(match[1])
+        amounts[(*STOCK, "VP").index(match[2])] += int(match[1])
     return (amounts[0], amounts[1], amounts[2], amounts[3], amounts[4], False)
 
 
@@ -60,14 +99,16 @@ DESCRIPTION = {
     "silversmith": "a Silversmith exchange",
     "fata_morgana": "which tribe marker to move where",
     "swap": "two display cards to swap, or done",
-    "discard": "a good to discard down to 10",
+    "discard": f"a good to discard down to {GOODS_LIMIT}",
     "raid": "what to lose in the raid",
 }
 
 
 # ---- placing Targis -------------------------------------------------------------------------
 def moves_place(g: Game, d: Decision) -> list[str]:
-    p = d[1]
+    """Free border cards for a Targi: not a corner, no Targi on it, not facing an
+    opponent's Targi, and not the robber's card (unless the player has `robber_access`)."""
+    p = d.player
     mine, theirs = g.targis[p], g.targis[1 - p]
     access = "robber_access" in g.effects[p]
     return [
@@ -81,7 +122,8 @@ def moves_place(g: Game, d: Decision) -> list[str]:
 
 
 def apply_place(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    """Put the Targi on the border card."""
+    p = g.player
     g.stack.pop()
     g.targis[p].append(int(move[1:]))
     g.after_placement(p)
@@ -96,7 +138,7 @@ def can_play_hand(g: Game, p: int, extra: int) -> bool:
     return bool(_payments(g, p, card, extra))
 
 
-def _payments(g: Game, p: int, card: int, extra: int) -> list:
+def _payments(g: Game, p: int, card: int, extra: int) -> list[Cost]:
     c = CARDS[card]
     return payment_options(g.goods[p], g.gold[p], c, f"discount:{c.symbol}" in g.effects[p], extra)
 
@@ -106,9 +148,9 @@ def _border_usable(g: Game, p: int, n: int) -> bool:
     if effect == "noble":
         return g.hand[p] != -1
     if effect == "merchant":
-        return max(g.goods[p]) >= 2
+        return max(g.goods[p]) >= MERCHANT_GOOD
     if effect == "silversmith":
-        return max(g.goods[p]) >= 2 or g.gold[p] >= 1
+        return max(g.goods[p]) >= SILVER_LEAST[0] or g.gold[p] >= SILVER_LEAST[1]
     if effect == "fata_morgana":
         return bool(g.markers[p]) and bool(_fata_targets(g))
     if effect == "caravan":
@@ -119,7 +161,9 @@ def _border_usable(g: Game, p: int, n: int) -> bool:
 
 
 def moves_act(g: Game, d: Decision) -> list[str]:
-    p = d[1]
+    """The actions still open to the player (border cards with their Targis, central
+    cards with their markers, the hand card with `hand_without_noble`), then "done"."""
+    p = g.player
     moves = [USE[str(n)] for n in sorted(g.targis[p]) if _border_usable(g, p, n)]
     moves += [USE[m] for m in g.markers[p]]
     if "hand_without_noble" in g.effects[p] and can_play_hand(g, p, 1):
@@ -130,7 +174,8 @@ def moves_act(g: Game, d: Decision) -> list[str]:
 
 
 def apply_act(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    """Carry out one action, or end the player's actions ("done")."""
+    p = g.player
     if move == "done":
         g.stack.pop()
     elif move == "h":
@@ -158,13 +203,14 @@ def _use_central(g: Game, p: int, letter: str) -> None:
     else:
         g.in_play = card
         new, waits = g.draw_goods(), "goods"
-        g.stack.append(("tribe", p, card, "central"))
+        g.stack.append(Decision("tribe", p, card, "central"))
     g.central[i] = new
     g.face_up[i] = False
     g.waiting[i] = "" if new != -1 else waits
 
 
 def gain(g: Game, p: int, card: int, central: bool) -> None:
+    """A goods card's gain for player p; with R11's extra goods if it is a central card."""
     dates, salt, pepper, gold, vp, choice = GAIN[card]
     goods = g.goods[p]
     goods[0] += dates
@@ -173,7 +219,7 @@ def gain(g: Game, p: int, card: int, central: bool) -> None:
     g.gold[p] += gold
     g.vp[p] += vp
     if choice:
-        g.stack.append(("good", p))
+        g.stack.append(GOOD_ASK[p])
     if central:  # R11: extra goods come with central goods cards only
         effects = g.effects[p]
         for k in range(3):
@@ -183,7 +229,7 @@ def gain(g: Game, p: int, card: int, central: bool) -> None:
 
 # ---- border actions --------------------------------------------------------------------------
 def _noble(g: Game, p: int, effect: str) -> None:
-    g.stack.append(("tribe", p, g.hand[p], "noble"))
+    g.stack.append(Decision("tribe", p, g.hand[p], "noble"))
 
 
 def _take(g: Game, p: int, effect: str) -> None:
@@ -191,8 +237,10 @@ def _take(g: Game, p: int, effect: str) -> None:
 
 
 def _push(kind: str) -> Callable[[Game, int, str], None]:
+    asks = _asks(kind)
+
     def push(g: Game, p: int, effect: str) -> None:
-        g.stack.append((kind, p))
+        g.stack.append(asks[p])
 
     return push
 
@@ -212,7 +260,7 @@ def _tribal_expansion(g: Game, p: int, effect: str) -> None:
     if g.logging:
         g.log.append(("drawn", p, CARDS[card].id))
     g.in_play = card
-    g.stack.append(("tribe", p, card, "draw"))
+    g.stack.append(Decision("tribe", p, card, "draw"))
 
 
 BORDER_ACTIONS: dict[str, Callable[[Game, int, str], None]] = {
@@ -228,7 +276,9 @@ BORDER_ACTIONS: dict[str, Callable[[Game, int, str], None]] = {
 
 # ---- a tribe card: pay for it, keep it, or discard it ------------------------------------------
 def moves_tribe(g: Game, d: Decision) -> list[str]:
-    _, p, card, source = d
+    """Buy ("b"), keep in hand ("k", R5) or discard ("d") the tribe card; the hand card
+    (Noble) can only be bought or left."""
+    p, card, source = g.player, d.card, d.source
     moves = []
     if source == "noble":
         if can_play_hand(g, p, 0):
@@ -243,7 +293,8 @@ def moves_tribe(g: Game, d: Decision) -> list[str]:
 
 
 def apply_tribe(g: Game, d: Decision, move: str) -> None:
-    _, p, card, source = d
+    """Buy (push the payment and the row), keep or discard the tribe card."""
+    p, card, source = g.player, d.card, d.source
     g.stack.pop()
     if source == "noble":
         g.hand[p] = -1
@@ -260,33 +311,37 @@ def apply_tribe(g: Game, d: Decision, move: str) -> None:
 
 
 def _buy(g: Game, p: int, card: int, extra: int) -> None:
-    g.stack.append(("row", p, card))
-    g.stack.append(("pay", p, card, extra))
+    g.stack.append(Decision("row", p, card))
+    g.stack.append(Decision("pay", p, card, extra=extra))
 
 
 def moves_pay(g: Game, d: Decision) -> list[str]:
-    return [payment_move(c) for c in _payments(g, d[1], d[2], d[3])]
+    """Every payment the player can afford for the card (payment.payment_options)."""
+    return [payment_move(c) for c in _payments(g, g.player, d.card, d.extra)]
 
 
 def apply_pay(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    """Take the payment from the player's goods and gold."""
+    p = g.player
     g.stack.pop()
     goods = g.goods[p]
     goods[0] -= move.count("D")
     goods[1] -= move.count("S")
     goods[2] -= move.count("P")
-    g.gold[p] -= move.count("G")
+    g.gold[p] -= move.count(GOLD)
 
 
 def moves_row(g: Game, d: Decision) -> list[str]:
-    rows = g.display[d[1]]
-    return [ROWS[i] for i in range(3) if len(rows[i]) < 4]
+    """The display rows with room for one more card."""
+    rows = g.display[g.player]
+    return [ROWS[i] for i in range(3) if len(rows[i]) < ROW_LENGTH]
 
 
 def apply_row(g: Game, d: Decision, move: str) -> None:
+    """Place the paid card at the end of the row."""
     g.stack.pop()
     g.in_play = -1
-    g.place_in_display(d[1], d[2], int(move[1]) - 1)
+    g.place_in_display(g.player, d.card, int(move[1]) - 1)
 
 
 def on_place(g: Game, p: int, effect: str) -> None:
@@ -294,35 +349,35 @@ def on_place(g: Game, p: int, effect: str) -> None:
     if effect == "on_place:1G":
         g.gold[p] += 1
     elif effect == "on_place:1X":
-        g.stack.append(("good", p))
+        g.stack.append(GOOD_ASK[p])
     elif effect == "swap_two":
-        g.stack.append(("swap", p))
+        g.stack.append(SWAP_ASK[p])
     elif effect == "opponent_two_targis":
         g.next_targis[1 - p] = 2
 
 
 # ---- small choices ---------------------------------------------------------------------------
 def moves_good(g: Game, d: Decision) -> list[str]:
+    """Dates, salt or pepper: a good of the player's choice."""
     return list(TAKE_GOOD)
 
 
 def apply_good(g: Game, d: Decision, move: str) -> None:
+    """Give the player the chosen good."""
     g.stack.pop()
-    g.goods[d[1]][GOODS.index(move[1])] += 1
-
-
-MERCHANT_GOOD = 2  # identical goods for 1 good of another kind
-MERCHANT_GOLD = 3  # identical goods for 1 gold
+    g.goods[g.player][GOODS.index(move[1])] += 1
 
 
 def moves_merchant(g: Game, d: Decision) -> list[str]:
-    goods = g.goods[d[1]]
+    """The trades the player's goods allow (MERCHANT_GOOD alike for another good,
+    MERCHANT_GOLD alike for a gold), then "done"."""
+    goods = g.goods[g.player]
     moves = []
     for k in range(3):
         if goods[k] >= MERCHANT_GOOD:
             moves += [f"m{GOODS[k]}{GOODS[j]}" for j in range(3) if j != k]
         if goods[k] >= MERCHANT_GOLD:
-            moves.append(f"m{GOODS[k]}G")
+            moves.append(f"m{GOODS[k]}{GOLD}")
     moves.append("done")
     return moves
 
@@ -330,34 +385,35 @@ def moves_merchant(g: Game, d: Decision) -> list[str]:
 def merchant_exchange(move: str) -> int:
     """'mDG' -> 3, 'mDS' -> 2: how many goods of the first letter a Merchant move gives for one
     of the second (G: gold)."""
-    return MERCHANT_GOLD if move[2] == "G" else MERCHANT_GOOD
+    return MERCHANT_GOLD if move[2] == GOLD else MERCHANT_GOOD
 
 
 def apply_merchant(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    """Make one trade (the Merchant may trade again), or stop."""
+    p = g.player
     if move == "done":
         g.stack.pop()
         return
     g.goods[p][GOODS.index(move[1])] -= merchant_exchange(move)
-    if move[2] == "G":
+    if move[2] == GOLD:
         g.gold[p] += 1
     else:
         g.goods[p][GOODS.index(move[2])] += 1
 
 
-SILVER = {"s2": (2, 1), "s4": (4, 3)}
-SILVER_GOLD = {"s1G": (1, 2), "s2G": (2, 4)}
+# Silversmith moves: "s4" + a good gives 4 of it for 3 VP; "s1G" gives 1 gold for 2 VP.
+SILVER = {f"s{n}": (n, vp) for n, vp in SILVERSMITH_GOODS}
+SILVER_GOLD = {f"s{n}{GOLD}": (n, vp) for n, vp in SILVERSMITH_GOLD}
+SILVER_LEAST = (SILVERSMITH_GOODS[0][0], SILVERSMITH_GOLD[0][0])  # the least goods, gold taken
 
 
 def moves_silversmith(g: Game, d: Decision) -> list[str]:
-    p = d[1]
+    """The exchanges of goods or gold for VP the player can make."""
+    p = g.player
     goods = g.goods[p]
     moves = []
     for k in range(3):
-        if goods[k] >= 2:
-            moves.append(f"s2{GOODS[k]}")
-        if goods[k] >= 4:
-            moves.append(f"s4{GOODS[k]}")
+        moves += [f"{m}{GOODS[k]}" for m, (n, _) in SILVER.items() if goods[k] >= n]
     moves += [m for m, (n, _) in SILVER_GOLD.items() if g.gold[p] >= n]
     return moves
 
@@ -369,7 +425,8 @@ def silversmith_exchange(move: str) -> tuple[int, int]:
 
 
 def apply_silversmith(g: Game, d: Decision, move: str) -> None:
-    p = d[1]
+    """Give the goods or gold for the VP."""
+    p = g.player
     g.stack.pop()
     n, vp = silversmith_exchange(move)
     if move in SILVER_GOLD:
@@ -390,12 +447,14 @@ def _fata_targets(g: Game) -> list[str]:
 
 
 def moves_fata_morgana(g: Game, d: Decision) -> list[str]:
+    """Each of the player's tribe markers to each free target (R3)."""
     targets = _fata_targets(g)
-    return [f"f{m}{t}" for m in g.markers[d[1]] for t in targets]
+    return [f"f{m}{t}" for m in g.markers[g.player] for t in targets]
 
 
 def apply_fata_morgana(g: Game, d: Decision, move: str) -> None:
-    markers = g.markers[d[1]]
+    """Move the tribe marker."""
+    markers = g.markers[g.player]
     g.stack.pop()
     markers.remove(move[1])
     markers.append(move[2])
@@ -403,7 +462,8 @@ def apply_fata_morgana(g: Game, d: Decision, move: str) -> None:
 
 
 def moves_swap(g: Game, d: Decision) -> list[str]:
-    rows = g.display[d[1]]
+    """Pairs of display cards of different symbols to swap, then "done"."""
+    rows = g.display[g.player]
     places = [(r, c, CARDS[card].symbol) for r in range(3) for c, card in enumerate(rows[r])]
     moves = [
         f"w{a[0] + 1}{a[1] + 1}{b[0] + 1}{b[1] + 1}"
@@ -416,23 +476,26 @@ def moves_swap(g: Game, d: Decision) -> list[str]:
 
 
 def apply_swap(g: Game, d: Decision, move: str) -> None:
+    """Swap the two cards (or keep the display as it is)."""
     g.stack.pop()
     if move == "done":
         return
-    rows = g.display[d[1]]
+    rows = g.display[g.player]
     r1, c1, r2, c2 = (int(x) - 1 for x in move[1:5])
     rows[r1][c1], rows[r2][c2] = rows[r2][c2], rows[r1][c1]
 
 
 def moves_discard(g: Game, d: Decision) -> list[str]:
-    goods = g.goods[d[1]]
-    if goods[0] + goods[1] + goods[2] <= 10:
+    """A good to give back while the player holds more than GOODS_LIMIT together (R10)."""
+    goods = g.goods[g.player]
+    if goods[0] + goods[1] + goods[2] <= GOODS_LIMIT:
         return []
     return [DISCARD_GOOD[k] for k in range(3) if goods[k]]
 
 
 def apply_discard(g: Game, d: Decision, move: str) -> None:
-    g.goods[d[1]][GOODS.index(move[1])] -= 1
+    """Give back one good (the decision stays until the player is within the limit)."""
+    g.goods[g.player][GOODS.index(move[1])] -= 1
 
 
 # ---- raids -----------------------------------------------------------------------------------
@@ -450,7 +513,9 @@ def raid_vp_loss(code: str, vp_held: int) -> int:
 
 
 def moves_raid(g: Game, d: Decision) -> list[str]:
-    _, p, code = d
+    """What the player can lose in the raid: the goods or gold it asks for, or its VP
+    (R1: VP as far as they go when nothing else can be paid in full)."""
+    p, code = g.player, d.raid
     kind, n, vp = raid_terms(code)
     goods = g.goods[p]
     if kind == "gold":
@@ -467,7 +532,8 @@ def moves_raid(g: Game, d: Decision) -> list[str]:
 
 
 def apply_raid(g: Game, d: Decision, move: str) -> None:
-    _, p, code = d
+    """Take the loss."""
+    p, code = g.player, d.raid
     g.stack.pop()
     kind, n, vp = raid_terms(code)
     if move == "lV":
@@ -511,16 +577,16 @@ APPLY: dict[str, Callable[[Game, Decision, str], None]] = {
 
 def subject(g: Game, d: Decision, move: str) -> str:
     """The card a move is about, for the move log (a card id, or '')."""
-    kind = d[0]
+    kind = d.kind
     if kind == "act" and move[0] == "u":
         spot = move[1:]
         if spot.isdigit():
             return BORDER[int(spot)].id
         return CARDS[g.central[CENTRAL.index(spot)]].id
     if kind == "act" and move == "h":
-        return CARDS[g.hand[d[1]]].id
+        return CARDS[g.hand[g.player]].id
     if kind in ("tribe", "pay", "row"):
-        return CARDS[d[2]].id
+        return CARDS[d.card].id
     if kind == "place":
         return BORDER[int(move[1:])].id
     return ""

@@ -8,22 +8,30 @@ A decision with a single legal move is taken automatically and not recorded.
 
 from __future__ import annotations
 
-from . import decisions, rng
-from .board import CORNERS, crossings
-from .cards import BORDER, CARDS, GOODS_CARDS, TRIBE_CARDS
-from .payment import DISPLAY_LIMIT
+from collections.abc import Sequence
+from typing import Any
 
-STARTING_GOODS = (2, 2, 2)
-STARTING_GOLD = 1
-STARTING_VP = 4
-TARGIS = 3
-GOODS_LIMIT = 10
-GOLD_LIMIT = 3
-LAST_CORNER = 16
-# A round for each border card the robber stands on that is not a corner; the raid at the last
-# corner comes after the last round (its moves are logged as round ROUNDS + 1).
-ROUNDS = sum(1 for n in range(1, LAST_CORNER + 1) if n not in CORNERS)
+from . import decisions, rng
+from .board import CENTRAL, CORNERS, crossings
+from .cards import BORDER, CARDS, GOODS_CARDS, TRIBE_CARDS
+from .chance import Chance, start
+from .constants import (
+    DISPLAY_LIMIT,
+    GOLD_LIMIT,
+    GOODS_LIMIT,
+    LAST_CORNER,
+    STARTING_GOLD,
+    STARTING_GOODS,
+    STARTING_VP,
+    TARGIS,
+)
+from .constants import ROUNDS as ROUNDS  # re-exported: older imports read it from here
+from .decisions import ACT_ASK, DISCARD_ASK, PLACE_ASK, Decision
+
 SEED_LIMIT = 1 << 32
+
+
+LogEntry = tuple[Any, ...]  # ("move", player, move, forced, round, card id), ("raid", ...), ...
 
 
 class IllegalMove(ValueError):
@@ -31,18 +39,75 @@ class IllegalMove(ValueError):
 
 
 class Game:
+    """A game of Targi between player 0 (Blue) and player 1 (Red), from its first decision on.
+
+    Make one with `Game.new` or `Game.replay`; change it only with `play`. The fields below are
+    the whole state (docs/engine.md lists those other code may read: the read interface).
+    Card handles are indexes into `targi.cards.CARDS`; -1 means no card.
+    """
+
     __slots__ = (
         "seed", "rng", "round", "rounds_played", "robber", "first", "phase", "player",
         "place_turn", "actor", "goods_deck", "goods_discard", "tribe_deck", "tribe_discard",
         "central", "face_up", "waiting", "used", "goods", "gold", "vp", "hand", "hand_round",
         "display", "effects", "targis", "markers", "to_place", "next_targis", "stack",
         "in_play", "record", "record_players", "choices", "barrier", "log", "logging",
-        "_legal", "_sealed", "starter",
+        "_legal", "_sealed", "starter", "chance",
     )  # fmt: skip
+
+    seed: int  # 0 … 2**32-1: with `starter` and `record`, the whole game
+    rng: int  # the generator's state (targi.rng), advanced by every shuffle
+    round: int  # the round being played, from 1 (ROUNDS + 1 during the final raid)
+    rounds_played: int
+    robber: int  # the border card number the robber stands on
+    first: int  # the player with the amulet: first to place and to act this round
+    phase: str  # "raid" | "place" | "act" | "limits" | "over": the step of the round
+    player: int  # whose decision it is (`current_player`)
+    place_turn: int  # who places the next Targi
+    actor: int  # whose actions are being carried out (or whose limits, R10)
+    goods_deck: list[int]  # face down; the top card is the last
+    goods_discard: list[int]
+    tribe_deck: list[int]
+    tribe_discard: list[int]
+    central: list[int]  # the 9 central spaces A…I (row-major): a card, or -1 when empty
+    face_up: list[bool]  # False for a card laid this round (turned up at the round's end)
+    waiting: list[str]  # an empty space's deck to refill from ("goods" | "tribe"), else ""
+    used: list[bool]  # the space's card was taken this round (Fata Morgana may not go there)
+    goods: list[list[int]]  # [player][dates, salt, pepper]
+    gold: list[int]  # [player]
+    vp: list[int]  # [player]: victory point tokens
+    hand: list[int]  # [player]: the card kept in hand, or -1
+    hand_round: list[int]  # [player]: the round the hand card was kept (R5: not playable then)
+    display: list[list[list[int]]]  # [player][row]: cards left to right, at most 4 a row
+    effects: list[dict[str, int]]  # [player]: effect code of a placed card -> how many
+    targis: list[list[int]]  # [player]: border card numbers with their Targis this round
+    markers: list[list[str]]  # [player]: central letters with their tribe markers
+    to_place: list[int]  # [player]: Targis still to place this round
+    next_targis: list[int]  # [player]: Targis they will have next round
+    stack: list[Decision]  # decisions to answer; the top (last) is the current one
+    in_play: int  # the tribe card being bought or decided on, or -1
+    record: list[str]  # the moves chosen (forced moves are not recorded)
+    record_players: list[int]  # who chose each recorded move
+    choices: list[tuple[int, int]]  # each recorded move as (index, number of legal moves)
+    barrier: int  # record length undo may not go below (a card revealed, a shuffle, ...)
+    log: list[LogEntry]  # events for a move log, while `logging` is on
+    logging: bool
+    _legal: list[str]  # the current legal moves (read through legal_moves())
+    _sealed: bool  # the move being played revealed something: undo may not cross it
+    starter: int  # the first player of round 1
+    chance: Chance | None  # explicit-chance mode (targi.chance), else None: decks shuffled
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
-    def new(cls, seed: int, first_player: int = 0) -> Game:
+    def new(cls, seed: int, first_player: int = 0, explicit_chance: bool = False) -> Game:
+        """A new game: the decks shuffled from `seed`, `first_player` (0 or 1) with the amulet,
+        carried on to its first real decision (the first placement). With `explicit_chance`
+        nothing is shuffled: chance deals every card (targi.chance).
+
+        >>> g = Game.new(seed=1234, first_player=0)
+        >>> g.round, g.phase, g.current_player, g.decision
+        (1, 'place', 0, 'place')
+        """
         if not 0 <= seed < SEED_LIMIT:
             raise ValueError(f"seed must be between 0 and {SEED_LIMIT - 1}")
         if first_player not in (0, 1):
@@ -52,11 +117,14 @@ class Game:
         g.rng = seed
         g.goods_deck = list(GOODS_CARDS)
         g.tribe_deck = list(TRIBE_CARDS)
-        g.rng = rng.shuffle(g.goods_deck, g.rng)
-        g.rng = rng.shuffle(g.tribe_deck, g.rng)
+        g.chance = None
+        if not explicit_chance:
+            g.rng = rng.shuffle(g.goods_deck, g.rng)
+            g.rng = rng.shuffle(g.tribe_deck, g.rng)
         g.goods_discard, g.tribe_discard = [], []
         g.central = [
-            g.goods_deck.pop() if i % 2 == 0 else g.tribe_deck.pop() for i in range(9)
+            -1 if explicit_chance else g.goods_deck.pop() if i % 2 == 0 else g.tribe_deck.pop()
+            for i in range(9)
         ]  # checkerboard: goods on A, C, E, G, I
         g.face_up = [True] * 9
         g.waiting = [""] * 9
@@ -85,10 +153,17 @@ class Game:
         g.phase = "place"
         g._begin_placement()
         g._advance()
+        if explicit_chance:
+            start(g)
         return g
 
     @classmethod
-    def replay(cls, seed: int, first_player: int, moves: list[str]) -> Game:
+    def replay(cls, seed: int, first_player: int, moves: Sequence[str]) -> Game:
+        """The game after `moves` (as `record` keeps them); IllegalMove names the first bad one.
+
+        >>> Game.replay(1234, 0, ["t5", "t9"]).record
+        ['t5', 't9']
+        """
         g = cls.new(seed, first_player)
         for i, move in enumerate(moves):
             try:
@@ -98,6 +173,7 @@ class Game:
         return g
 
     def clone(self, logging: bool = False) -> Game:
+        """An independent copy (for search). Its log is empty and off unless `logging`."""
         g = Game.__new__(Game)
         g.seed, g.rng, g.round, g.rounds_played = (
             self.seed,
@@ -119,7 +195,7 @@ class Game:
         g.targis = [self.targis[0][:], self.targis[1][:]]
         g.markers = [self.markers[0][:], self.markers[1][:]]
         g.to_place, g.next_targis = self.to_place[:], self.next_targis[:]
-        g.stack = self.stack[:]  # decisions are immutable tuples
+        g.stack = self.stack[:]  # decisions are immutable (named tuples)
         g.in_play = self.in_play
         g.record, g.record_players = self.record[:], self.record_players[:]
         g.choices = self.choices[:]
@@ -128,28 +204,41 @@ class Game:
         g.log = self.log[:] if logging else []
         g._legal = self._legal
         g._sealed = False
+        g.chance = None if self.chance is None else self.chance.copy()
         return g
 
     # ---- the public interface ---------------------------------------------------------------
     @property
     def current_player(self) -> int:
+        """0 or 1: whose decision it is."""
         return self.player
 
     @property
     def is_over(self) -> bool:
+        """The game has ended (R2 decides the winner: targi.scoring.result)."""
         return self.phase == "over"
+
+    @property
+    def current_decision(self) -> Decision:
+        """The decision being made, with its details (card, source, extra goods, raid code);
+        `Decision("over", player)` once the game is over."""
+        return self.stack[-1] if self.stack else Decision("over", self.player)
 
     @property
     def decision(self) -> str:
         """What the current player is deciding: place, act, tribe, pay, row, good, merchant,
         silversmith, fata_morgana, swap, discard, raid — or over."""
-        return self.stack[-1][0] if self.stack else "over"
+        return self.stack[-1].kind if self.stack else "over"
 
     def legal_moves(self) -> list[str]:
+        """The moves the current player may make (docs/notation.md), in a fixed order; a new
+        list each call. Empty once the game is over."""
         return list(self._legal)
 
     def play(self, move: str) -> None:
         """Apply a move of the current player; raises IllegalMove and changes nothing if illegal."""
+        if self.chance is not None and self.chance.play(self, move):
+            return
         legal = self._legal
         if move not in legal:
             raise IllegalMove(self._why_illegal(move))
@@ -176,6 +265,7 @@ class Game:
             and self.player == player
             and len(self.record) > self.barrier
             and self.record_players[-1] == player
+            and self.chance is None  # undone() replays from the seed
         )
 
     def undone(self) -> Game:
@@ -185,6 +275,7 @@ class Game:
         return Game.replay(self.seed, self.starter, self.record[:-1])
 
     def display_count(self, player: int) -> int:
+        """How many cards the player has in their display (R6: at most DISPLAY_LIMIT)."""
         d = self.display[player]
         return len(d[0]) + len(d[1]) + len(d[2])
 
@@ -195,15 +286,15 @@ class Game:
             self.log.append(
                 ("move", self.player, move, forced, self.round, decisions.subject(self, top, move))
             )
-        decisions.APPLY[top[0]](self, top, move)
+        decisions.APPLY[top.kind](self, top, move)
 
     def _advance(self) -> None:
         """Carry the game forward to the next decision that has a real choice."""
         while True:
             if self.stack:
                 top = self.stack[-1]
-                self.player = top[1]
-                moves = decisions.MOVES[top[0]](self, top)
+                self.player = top.player
+                moves = decisions.MOVES[top.kind](self, top)
                 if len(moves) > 1:
                     self._legal = moves
                     return
@@ -236,14 +327,14 @@ class Game:
                 self._place_markers()
                 return
             self.place_turn = p
-            self.stack.append(("place", p))
+            self.stack.append(PLACE_ASK[p])
         elif phase == "act":
             self._end_actions(self.actor)
         elif phase == "limits":
             if self.actor == self.first:
                 self.actor = 1 - self.first
                 self.phase = "act"
-                self.stack.append(("act", self.actor))
+                self.stack.append(ACT_ASK[self.actor])
             else:
                 self._end_round()
 
@@ -256,6 +347,7 @@ class Game:
         self.place_turn = self.first
 
     def after_placement(self, p: int) -> None:
+        """Player p has placed a Targi: the turn to place passes if the other has any left."""
         self.to_place[p] -= 1
         if self.to_place[1 - p]:
             self.place_turn = 1 - p
@@ -263,13 +355,13 @@ class Game:
     def _place_markers(self) -> None:
         for p in (0, 1):
             spaces = crossings(self.targis[p])
-            kept = [s for s in spaces if self.central["ABCDEFGHI".index(s)] != -1]
+            kept = [s for s in spaces if self.central[CENTRAL.index(s)] != -1]
             if self.logging and len(kept) < len(spaces):
                 self.log.append(("marker_returned", p, "".join(sorted(set(spaces) - set(kept)))))
             self.markers[p] = kept
         self.phase = "act"
         self.actor = self.first
-        self.stack.append(("act", self.first))
+        self.stack.append(ACT_ASK[self.first])
 
     def _end_actions(self, p: int) -> None:
         """A player's actions are done: pieces return; then the limits (R10)."""
@@ -281,7 +373,7 @@ class Game:
             self.gold[p] = GOLD_LIMIT
         self.phase = "limits"
         if sum(self.goods[p]) > GOODS_LIMIT:
-            self.stack.append(("discard", p))
+            self.stack.append(DISCARD_ASK[p])
 
     def _end_round(self) -> None:
         """R10: face-down cards turn up, empty spaces fill (R4), game-end check, amulet passes."""
@@ -315,7 +407,7 @@ class Game:
                     if self.logging:
                         self.log.append(("raid_immune", p))
                 else:
-                    self.stack.append(("raid", p, BORDER[self.robber].effect))
+                    self.stack.append(Decision("raid", p, raid=BORDER[self.robber].effect))
         else:
             self._begin_placement()
 
@@ -327,9 +419,11 @@ class Game:
 
     # ---- cards ----------------------------------------------------------------------------
     def draw_goods(self) -> int:
+        """The top card of the goods deck, or -1 (see _draw)."""
         return self._draw(self.goods_deck, self.goods_discard, "goods")
 
     def draw_tribe(self) -> int:
+        """The top card of the tribe deck, or -1 (see _draw)."""
         return self._draw(self.tribe_deck, self.tribe_discard, "tribe")
 
     def _draw(self, deck: list[int], discard: list[int], kind: str) -> int:
@@ -339,7 +433,7 @@ class Game:
             self._reshuffle(deck, discard, kind)
             if not deck:
                 return -1
-        card = deck.pop()
+        card = deck.pop() if self.chance is None else self.chance.take(deck)
         if not deck:
             self._reshuffle(deck, discard, kind)
         return card
@@ -349,12 +443,16 @@ class Game:
             return
         deck.extend(discard)
         discard.clear()
-        self.rng = rng.shuffle(deck, self.rng)
+        if self.chance is None:
+            self.rng = rng.shuffle(deck, self.rng)
+        else:
+            deck.sort()  # explicit chance: a deck is a set; chance deals from it
         self._sealed = True  # randomness drawn: no undo across it
         if self.logging:
             self.log.append(("reshuffle", kind))
 
     def place_in_display(self, p: int, card: int, row: int) -> None:
+        """Put a paid tribe card at the end of a display row (0-2); its effect takes hold."""
         self.display[p][row].append(card)
         effect = CARDS[card].effect
         if effect:
@@ -370,5 +468,5 @@ class Game:
         top = self.stack[-1]
         return (
             f"{move!r} is not a legal move for player {self.player + 1} now "
-            f"(deciding: {decisions.DESCRIPTION[top[0]]}; legal: {' '.join(self._legal)})"
+            f"(deciding: {decisions.DESCRIPTION[top.kind]}; legal: {' '.join(self._legal)})"
         )

@@ -18,6 +18,8 @@ Player = Callable[[Game], str]
 
 
 class RandomPlayer:
+    """Plays a legal move at random (from its own seed)."""
+
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
@@ -75,13 +77,19 @@ class GreedyPlayer:
         return best
 
 
-PLAYERS: dict[str, type] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
 def make_player(spec: str, seed: int) -> Player:
     """A player from its name ('random', 'greedy', or an AI level once registered)."""
     if spec in PLAYERS:
         return PLAYERS[spec](seed)
+    if spec.startswith("spiel:"):  # OpenSpiel's bots: open-spiel is optional, so imported late
+        try:
+            from .spiel.bots import SpielPlayer
+        except ImportError as e:
+            raise ValueError(f"{spec!r} needs open-spiel (pip install open-spiel): {e}") from None
+        return SpielPlayer(spec, seed)
     from . import ai  # lazy: the AI imports this module's neighbours, not the other way round
 
     if spec in ai.LEVELS:
@@ -91,6 +99,7 @@ def make_player(spec: str, seed: int) -> Player:
 
 
 def play_game(seed: int, players: tuple[Player, Player], first_player: int = 0) -> Game:
+    """A whole game from `seed` between two player callables."""
     g = Game.new(seed, first_player)
     while not g.is_over:
         g.play(players[g.player](g))

@@ -10,6 +10,7 @@ MASK = (1 << 64) - 1
 
 
 def next_value(state: int) -> tuple[int, int]:
+    """One step of splitmix64: (new state, a 64-bit value)."""
     state = (state + 0x9E3779B97F4A7C15) & MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK

@@ -2,35 +2,50 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .cards import CARDS
+from .constants import (
+    BOOSTED_ROWS,
+    ROW_DIFFERENT,
+    ROW_DIFFERENT_BOOSTED,
+    ROW_IDENTICAL,
+    ROW_LENGTH,
+)
 
 if TYPE_CHECKING:
     from .game import Game
 
-ROW_IDENTICAL = 4
-ROW_DIFFERENT = 2
-ROW_DIFFERENT_BOOSTED = 4  # diverse_rows_four
-BOOSTED_ROWS = 2
+
+class CardBonus(TypedDict):
+    """The VP one `vp_per_two` card scores: `card` its id, `name`, `vp`."""
+
+    card: str
+    name: str
+    vp: int
 
 
 @dataclass
 class Score:
+    """A player's final score (R2) and its parts; `gold` and `goods` break a tie."""
+
     tokens: int
     cards: int
-    card_bonuses: list[dict] = field(default_factory=list)  # {"card": id, "name", "vp"}
+    card_bonuses: list[CardBonus] = field(default_factory=list)
     rows: list[int] = field(default_factory=list)  # one entry per display row
     total: int = 0
     gold: int = 0
     goods: int = 0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
+        """The score as JSON-ready data (the view's `scores`)."""
         return asdict(self)
 
 
 def score(g: Game, p: int) -> Score:
+    """Player p's score as it stands (final once the game is over)."""
     rows = g.display[p]
     placed = [c for row in rows for c in row]
     s = Score(tokens=g.vp[p], cards=sum(CARDS[c].vp for c in placed))
@@ -42,20 +57,33 @@ def score(g: Game, p: int) -> Score:
             s.card_bonuses.append({"card": CARDS[c].id, "name": CARDS[c].name, "vp": n})
     boosts = BOOSTED_ROWS if "diverse_rows_four" in g.effects[p] else 0
     for row in rows:
-        kinds = {CARDS[c].symbol for c in row}
-        if len(row) < 4:
-            s.rows.append(0)
-        elif len(kinds) == 1:
-            s.rows.append(ROW_IDENTICAL)
-        elif len(kinds) == 4:
-            s.rows.append(ROW_DIFFERENT_BOOSTED if boosts else ROW_DIFFERENT)
-            boosts = max(0, boosts - 1)
-        else:
-            s.rows.append(0)
+        row_symbols = [CARDS[c].symbol for c in row]
+        s.rows.append(row_bonus(row_symbols, boosts > 0))
+        if len(row) == ROW_LENGTH and len(set(row_symbols)) == ROW_LENGTH:
+            boosts = max(0, boosts - 1)  # the boost goes to the first rows of four different
     s.total = s.tokens + s.cards + sum(b["vp"] for b in s.card_bonuses) + sum(s.rows)
     s.gold = g.gold[p]
     s.goods = sum(g.goods[p])
     return s
+
+
+def row_bonus(symbols: Sequence[str], boosted: bool) -> int:
+    """The VP of a display row with these symbols: a full row of identical symbols or of all
+    different ones scores; `boosted`: the row counts under the card `diverse_rows_four`.
+
+    >>> row_bonus(["Well"] * 4, False), row_bonus(["Well", "Tent", "Oasis", "Targia"], False)
+    (4, 2)
+    >>> row_bonus(["Well", "Tent", "Oasis", "Targia"], True), row_bonus(["Well"] * 3, False)
+    (4, 0)
+    """
+    if len(symbols) < ROW_LENGTH:
+        return 0
+    kinds = len(set(symbols))
+    if kinds == 1:
+        return ROW_IDENTICAL
+    if kinds == ROW_LENGTH:
+        return ROW_DIFFERENT_BOOSTED if boosted else ROW_DIFFERENT
+    return 0
 
 
 def result(g: Game) -> tuple[int | None, str]:

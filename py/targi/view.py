@@ -8,8 +8,11 @@ with the hidden cards taken out, from which `sample()` deals a consistent guess.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import CENTRAL, CORNERS
-from .cards import CARDS, GOODS
+from .cards import CARDS
+from .constants import GOODS, LAST_CORNER, ROUNDS
 from .game import Game
 from .rng import shuffle
 from .scoring import result, score
@@ -21,27 +24,27 @@ def _id(card: int) -> str | None:
     return CARDS[card].id if card >= 0 else None
 
 
-def next_raid(g: Game) -> dict | None:
+def next_raid(g: Game) -> dict[str, Any] | None:
     """The next corner the robber will reach, and in how many rounds."""
-    for k in range(1, 17):
+    for k in range(1, LAST_CORNER + 1):
         spot = g.robber + k
-        if spot > 16:
+        if spot > LAST_CORNER:
             return None
         if spot in CORNERS:
             return {"card": f"B{spot:02d}", "in_rounds": k}
     return None
 
 
-def view(g: Game, player: int | None = None) -> dict:
+def view(g: Game, player: int | None = None) -> dict[str, Any]:
     """A JSON-ready picture of the game as a player sees it."""
-    top = g.stack[-1] if g.stack else None
-    decision: dict = {"kind": top[0] if top else "over", "player": top[1] if top else None}
-    if top and top[0] in ("tribe", "pay", "row"):
-        decision["card"] = CARDS[top[2]].id
-    if top and top[0] == "tribe":
-        decision["source"] = top[3]
-    if top and top[0] == "raid":
-        decision["raid"] = top[2]
+    top = g.current_decision
+    decision: dict[str, Any] = {"kind": top.kind, "player": None if g.is_over else top.player}
+    if top.kind in ("tribe", "pay", "row"):
+        decision["card"] = CARDS[top.card].id
+    if top.kind == "tribe":
+        decision["source"] = top.source
+    if top.kind == "raid":
+        decision["raid"] = top.raid
     players = []
     for p in (0, 1):
         players.append(
@@ -64,7 +67,7 @@ def view(g: Game, player: int | None = None) -> dict:
     out = {
         "version": VIEW_VERSION,
         "you": player,
-        "round": min(g.round, 12),
+        "round": min(g.round, ROUNDS),
         "rounds_played": g.rounds_played,
         "robber": g.robber,
         "first": g.first,
@@ -114,11 +117,11 @@ class Observation:
 
     def __init__(self, g: Game) -> None:
         k = g.clone()
-        self.face_down = [i for i in range(9) if not g.face_up[i] and g.central[i] != -1]
-        hidden = [g.central[i] for i in self.face_down]
+        spaces = [i for i in range(9) if not g.face_up[i] and g.central[i] != -1]
+        hidden = [g.central[i] for i in spaces]
         self.unseen_goods = sorted(g.goods_deck + [c for c in hidden if CARDS[c].kind == "goods"])
         self.unseen_tribe = sorted(g.tribe_deck + [c for c in hidden if CARDS[c].kind == "tribe"])
-        self.face_down = [(i, CARDS[g.central[i]].kind) for i in self.face_down]
+        self.face_down = [(i, CARDS[g.central[i]].kind) for i in spaces]
         k.seed = k.rng = 0
         k.goods_deck, k.tribe_deck = [], []
         for i, _ in self.face_down:
@@ -128,9 +131,11 @@ class Observation:
 
     @property
     def player(self) -> int:
+        """The player to move."""
         return self.game.player
 
     def legal_moves(self) -> list[str]:
+        """The legal moves of the player to move."""
         return self.game.legal_moves()
 
     def sample(self, seed: int) -> Game:
@@ -144,7 +149,7 @@ class Observation:
         g.goods_deck, g.tribe_deck = goods, tribe
         return g
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Equal for equal observations (used by tests of the AI's honesty)."""
         g = self.game
         return (
@@ -155,4 +160,5 @@ class Observation:
 
 
 def observe(g: Game) -> Observation:
+    """The game as a player knows it (both know the same: see the module's docstring)."""
     return Observation(g)

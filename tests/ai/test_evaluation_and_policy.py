@@ -8,6 +8,7 @@ from targi.ai.choose import decide
 from targi.ai.evaluate import evaluate, final_value, rounds_after_this
 from targi.ai.policy import quick_move
 from targi.cards import BY_ID
+from targi.decisions import Decision
 
 from .positions import random_positions
 
@@ -30,7 +31,7 @@ def _row_choice(card_id: str, rows: list[list[str]]) -> Game:
     g.display[0] = [[_lift(g, c) for c in row] for row in rows]
     card = _lift(g, card_id)
     g.phase, g.actor, g.first = "act", 0, 0
-    g.stack = [("act", 0), ("row", 0, card)]
+    g.stack = [Decision("act", 0), Decision("row", 0, card)]
     g.in_play = card
     g._advance()
     return g
@@ -70,7 +71,7 @@ def _last_actions_with_silversmith(gold: int) -> Game:
     g.phase, g.actor, g.first = "act", 0, 0
     g.targis, g.markers = [[10], []], [[], []]
     g.gold[0] = gold
-    g.stack = [("act", 0)]
+    g.stack = [Decision("act", 0)]
     g._advance()
     assert g.legal_moves() == ["u10", "done"] and rounds_after_this(g) == 0
     assert decide(g, "medium", seed=1).move == "u10"

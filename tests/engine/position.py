@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from targi import Game
 from targi.board import CENTRAL
 from targi.cards import BY_ID, CARDS
+from targi.decisions import Decision
 
 
 def card(card_id: str) -> int:
@@ -167,7 +168,7 @@ def actions(
     g.markers[p] = sorted(markers)
     g.targis[1 - p] = list(other_targis)
     g.markers[1 - p] = sorted(other_markers)
-    g.stack = [("act", p)]
+    g.stack = [Decision("act", p)]
     return refresh(g)
 
 

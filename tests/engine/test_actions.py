@@ -255,7 +255,7 @@ def test_tribe_card_payment_is_chosen_when_there_is_a_choice():
 
 
 def test_stroke_cost_pays_either_the_goods_or_the_gold(monkeypatch):
-    from targi import cards, decisions, game, scoring
+    from targi import cards, decisions, game, payment, scoring
 
     text = cards.table_text().replace(
         "T22,tribe,Tent,Tent,2,1D+1G,", "T22,tribe,Tent,Tent,2,2D+1S/1G,"
@@ -265,6 +265,7 @@ def test_stroke_cost_pays_either_the_goods_or_the_gold(monkeypatch):
     assert table[card("T22")].cost == "2D+1S/1G"
     for module in (decisions, game, scoring):
         monkeypatch.setattr(module, "CARDS", table)
+    monkeypatch.setattr(payment, "BASE_COSTS", payment.base_cost_table(table))
     g = _tribe_at_b("T22", goods="DDS", gold=1)
     play(g, "b")
     assert g.legal_moves() == ["$G", "$DDS"]

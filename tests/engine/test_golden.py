@@ -23,8 +23,7 @@ from pathlib import Path
 import pytest
 from targi import Game, result, save, score
 from targi.cards import BORDER, CARDS
-from targi.game import LAST_CORNER
-from targi.payment import DISPLAY_LIMIT
+from targi.constants import DISPLAY_LIMIT, LAST_CORNER
 from targi.players import make_player, play_game
 
 GOLDEN = Path(__file__).with_name("golden")

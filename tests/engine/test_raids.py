@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from targi import Game
-from targi.game import ROUNDS
+from targi.constants import ROUNDS
 from targi.players import RandomPlayer, play_game
 
 from .position import before_round, display, new_game, play, stock

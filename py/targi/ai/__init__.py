@@ -1,8 +1,10 @@
 """The computer opponent: alpha-beta search over sampled deals of the unseen cards.
 
     from targi.ai import LEVELS, choose_move, hint
+    LEVELS -> ("easy", "medium", "hard")  (targi.constants.LEVEL_NAMES)
     choose_move(game, "hard", seed=0) -> a legal move for game.current_player
-    hint(game, seed=0) -> Hint(move, key, params, text)
+    hint(game, seed=0) -> Hint(move, key, params): the move and its reason as data, a key of
+        REASONS with its parameters; the page words it (no English in the AI)
 
 It looks only at `targi.view.observe(game)`: never the deck order or face-down cards.
 docs/ai.md describes the levels, the search and the evaluation.
@@ -10,13 +12,12 @@ docs/ai.md describes the levels, the search and the evaluation.
 
 from __future__ import annotations
 
+from ..constants import LEVEL_NAMES as LEVELS
 from ..game import Game
 from .choose import decide
 from .hint import REASONS, Hint, hint
 from .levels import LEVELS as LEVEL_SETTINGS
 from .player import AIPlayer
-
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 def choose_move(game: Game, level: str, seed: int = 0) -> str:
@@ -27,6 +28,7 @@ def choose_move(game: Game, level: str, seed: int = 0) -> str:
 
 
 def make_player(level: str, seed: int) -> AIPlayer:
+    """The computer at `level` as a player callable (targi.players.play_game)."""
     if level not in LEVEL_SETTINGS:
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
     return AIPlayer(level, seed)

@@ -19,7 +19,9 @@ from .search import Search
 
 
 @dataclass
-class Decision:
+class Choice:
+    """The computer's choice of a move, with what the search saw."""
+
     move: str
     values: dict[str, float]  # mean value per legal move (empty when no search was needed)
     nodes: int
@@ -28,6 +30,7 @@ class Decision:
 
 
 def sample_seed(seed: int, k: int) -> int:
+    """The seed of the k-th sampled deal for a decision made with `seed`."""
     state, r = next_value((seed * 0x9E3779B1 + k) & ((1 << 64) - 1))
     return r & 0xFFFFFFFF
 
@@ -38,18 +41,20 @@ def decide(
     seed: int = 0,
     nodes: int | None = None,
     seconds: float | None = None,
-) -> Decision:
+) -> Choice:
+    """The computer's choice for the player to move: searched over `level.samples` deals
+    of the unseen cards (budget in nodes; `seconds` caps the time), or a quick answer."""
     lv = LEVELS[level] if isinstance(level, str) else level
     obs = observe(game)
     moves = obs.legal_moves()
     if not moves:
         raise ValueError("the game is over: there is no move to choose")
     if len(moves) == 1:
-        return Decision(moves[0], {}, 0, 0, 0)
-    if obs.game.stack[-1][0] in QUICK:
-        return Decision(quick_move(obs.game), {}, 0, 0, 0)
+        return Choice(moves[0], {}, 0, 0, 0)
+    if obs.game.decision in QUICK:
+        return Choice(quick_move(obs.game), {}, 0, 0, 0)
     budget = nodes if nodes is not None else lv.nodes
-    if obs.game.stack[-1][0] != "place":  # the opponent cannot answer an action: less to see
+    if obs.game.decision != "place":  # the opponent cannot answer an action: less to see
         budget = max(lv.samples, int(budget * lv.follow_share))
     per_sample = max(1, budget // lv.samples)
     totals = dict.fromkeys(moves, 0.0)
@@ -70,4 +75,4 @@ def decide(
             state, r = next_value(state)
             means[m] += lv.noise * ((r % 2001) / 1000.0 - 1.0)
     best = max(moves, key=lambda m: means[m])
-    return Decision(best, means, used, depth, lv.samples)
+    return Choice(best, means, used, depth, lv.samples)

@@ -8,14 +8,18 @@ import sys
 import time
 
 from .. import cli as engine_cli
-from .match import MatchResult, play_one, schedule
+from ..cli import Subcommands
+from ..constants import LEVEL_NAMES
+from ..players import PLAYERS
+from .match import GameResult, MatchResult, play_one, schedule
 
-SPECS = ("random", "greedy", "easy", "medium", "hard")
+SPECS = (*PLAYERS, *LEVEL_NAMES)
 
 
 def cmd_match(args: argparse.Namespace) -> int:
+    """`python -m targi match`: play the match and print its result."""
     specs = args.players.split(",")
-    if len(specs) != 2 or any(s not in SPECS for s in specs):
+    if len(specs) != 2 or any(s not in SPECS and not s.startswith("spiel:") for s in specs):
         print(f"--players takes two of {', '.join(SPECS)}, e.g. hard,greedy", file=sys.stderr)
         return 2
     if args.games < 1:
@@ -68,7 +72,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress(args: argparse.Namespace, match: MatchResult, r) -> None:
+def _progress(args: argparse.Namespace, match: MatchResult, r: GameResult) -> None:
     if args.quiet:
         return
     a_pts, b_pts = r.a_points, r.b_points
@@ -81,9 +85,10 @@ def _progress(args: argparse.Namespace, match: MatchResult, r) -> None:
     )
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subcommands) -> None:
+    """Add the `match` command to the engine's command line."""
     p = sub.add_parser("match", help="AI match: seeded pairs with seats swapped")
-    p.add_argument("--players", default="hard,greedy", help=f"two of {', '.join(SPECS)}")
+    p.add_argument("--players", default="hard,greedy", help=f"two of {', '.join(SPECS)}, spiel:BOT")
     p.add_argument("--games", type=int, default=20, help="games in all (each seed twice)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=1, help="processes (use 2 on a quiet machine)")

@@ -12,14 +12,30 @@ from dataclasses import dataclass
 
 from ..board import CENTRAL, CORNERS, crossings
 from ..cards import BORDER, CARDS
-from ..decisions import BONUS, GAIN, MERCHANT_GOLD, SILVER, SILVER_GOLD, moves_place
-from ..game import GOLD_LIMIT, GOODS_LIMIT, LAST_CORNER, TARGIS, Game
-from ..payment import DISPLAY_LIMIT
-from ..scoring import score
+from ..constants import (
+    DISPLAY_LIMIT,
+    GOLD_LIMIT,
+    GOODS,
+    GOODS_LIMIT,
+    LAST_CORNER,
+    MERCHANT_GOLD,
+    ROW_DIFFERENT,
+    ROW_DIFFERENT_BOOSTED,
+    ROW_LENGTH,
+    SILVERSMITH_GOLD,
+    SILVERSMITH_GOODS,
+    TARGIS,
+)
+from ..decisions import BONUS, GAIN, PLACE_ASK, moves_place
+from ..game import Game
+from ..payment import BASE_COSTS
+from ..scoring import row_bonus, score
 
 
 @dataclass
 class Weights:
+    """The evaluation's numbers (VP per unit), tuned by self-play (bench/ai_tune.py)."""
+
     good: float = 0.5  # one good, many rounds ahead (what it helps to buy)
     gold: float = 1.1
     balance: float = 0.15  # per unit of the scarcest good: costs mix all three
@@ -44,6 +60,7 @@ SYMBOL = [c.symbol for c in CARDS]
 VP = [c.vp for c in CARDS]
 EFFECT = [c.effect for c in CARDS]
 COSTS = [c.costs or ((0, 0, 0, 0),) for c in CARDS]
+BOOST = ROW_DIFFERENT_BOOSTED / ROW_DIFFERENT  # a boosted row of different symbols
 AVERAGE_GAIN = [sum(v[k] for v in GAIN.values()) / len(GAIN) for k in range(6)]
 
 
@@ -81,6 +98,7 @@ SCALE = (0.0, 0.55, 0.85, 1.0)
 
 
 def time_scale(opportunities: int) -> float:
+    """How much of a resource's worth counts with this many action phases still to come."""
     return SCALE[min(opportunities, 3)]
 
 
@@ -100,6 +118,7 @@ def goods_worth(goods: list[int], gold: int, w: Weights = WEIGHTS) -> float:
 
 
 def affordable(card: int, goods: list[int], gold: int) -> bool:
+    """The goods and gold pay for the card as printed (no discount)."""
     for c in COSTS[card]:
         if c[0] <= goods[0] and c[1] <= goods[1] and c[2] <= goods[2] and c[3] <= gold:
             return True
@@ -109,16 +128,12 @@ def affordable(card: int, goods: list[int], gold: int) -> bool:
 def cheapest_cost(card: int, goods: list[int], gold: int, discount: bool) -> float | None:
     """The goods-and-gold worth given up by the cheapest affordable payment, or None."""
     best = None
-    for alt in CARDS[card].costs or ((0, 0, 0, 0),):
-        bases = [alt]
-        if discount and (alt[0] or alt[1] or alt[2]):
-            bases = [tuple(alt[j] - (j == k) for j in range(4)) for k in range(3) if alt[k]]
-        for c in bases:
-            if c[0] <= goods[0] and c[1] <= goods[1] and c[2] <= goods[2] and c[3] <= gold:
-                left = [goods[0] - c[0], goods[1] - c[1], goods[2] - c[2]]
-                cost = goods_worth(goods, gold) - goods_worth(left, gold - c[3])
-                if best is None or cost < best:
-                    best = cost
+    for c in BASE_COSTS[card][discount]:
+        if c[0] <= goods[0] and c[1] <= goods[1] and c[2] <= goods[2] and c[3] <= gold:
+            left = [goods[0] - c[0], goods[1] - c[1], goods[2] - c[2]]
+            cost = goods_worth(goods, gold) - goods_worth(left, gold - c[3])
+            if best is None or cost < best:
+                best = cost
     return best
 
 
@@ -128,16 +143,22 @@ def row_worth(symbols: list[str], boosted: bool, w: Weights = WEIGHTS) -> float:
     n = len(symbols)
     if n == 0:
         return 0.0
+    if n == ROW_LENGTH:
+        return float(row_bonus(symbols, boosted))
     kinds = len(set(symbols))
-    if n == 4:
-        if kinds == 1:
-            return 4.0
-        return (4.0 if boosted else 2.0) if kinds == 4 else 0.0
     if kinds == 1:
         return w.identical[n] + (w.different[n] if n == 1 else 0.0)
     if kinds == n:
-        return w.different[n] * (2.0 if boosted else 1.0)
+        return w.different[n] * (BOOST if boosted else 1.0)
     return 0.0
+
+
+def row_gain(row: list[int], card: int, boosted: bool, scale: float, w: Weights = WEIGHTS) -> float:
+    """What adding `card` to a display row (not full) changes in its worth."""
+    symbols = [SYMBOL[c] for c in row]
+    before = scale * row_worth(symbols, boosted, w)
+    last = len(row) == ROW_LENGTH - 1  # the row completes: its bonus is certain
+    return row_worth(symbols + [SYMBOL[card]], boosted, w) * (1.0 if last else scale) - before
 
 
 def display_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
@@ -150,7 +171,7 @@ def display_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
         for c in row:
             value += VP[c]
         worth = row_worth([SYMBOL[c] for c in row], boosted, w)
-        value += worth if len(row) == 4 else scale * worth
+        value += worth if len(row) == ROW_LENGTH else scale * worth
     return value + pairs_worth(g, p, scale, -1, w)
 
 
@@ -171,16 +192,13 @@ def pairs_worth(g: Game, p: int, scale: float, extra: int = -1, w: Weights = WEI
 def placement_gain(g: Game, p: int, card: int, scale: float, w: Weights = WEIGHTS) -> float:
     """What placing `card` in its best row adds: VP, row promise, pairs, its effect."""
     boosted = "diverse_rows_four" in g.effects[p]
-    s = SYMBOL[card]
     best = None
     for row in g.display[p]:
-        if len(row) >= 4:
+        if len(row) >= ROW_LENGTH:
             continue
-        symbols = [SYMBOL[c] for c in row]
-        before = scale * row_worth(symbols, boosted, w)
-        after = row_worth(symbols + [s], boosted, w) * (1.0 if len(row) == 3 else scale)
-        if best is None or after - before > best:
-            best = after - before
+        gain = row_gain(row, card, boosted, scale, w)
+        if best is None or gain > best:
+            best = gain
     if best is None:
         return -99.0  # no room (the engine will not offer it)
     gain = VP[card] + best
@@ -211,6 +229,7 @@ def effect_worth(g: Game, p: int, effect: str, w: Weights = WEIGHTS) -> float:
 
 
 def raids_ahead(g: Game) -> int:
+    """Raids still to come (the robber's corners ahead)."""
     start = g.robber + (0 if g.phase == "raid" else 1)
     return sum(1 for n in CORNERS if n >= start)
 
@@ -231,6 +250,7 @@ def tribe_option(g: Game, p: int, card: int, scale: float, w: Weights = WEIGHTS)
 
 
 def goods_card_gain(g: Game, p: int, card: int, central: bool, scale: float) -> float:
+    """What taking a goods card is worth to player p now (central: with R11's extras)."""
     d, s, pe, gold, vp, choice = GAIN[card]
     goods = g.goods[p]
     after = [goods[0] + d, goods[1] + s, goods[2] + pe]
@@ -245,10 +265,11 @@ def goods_card_gain(g: Game, p: int, card: int, central: bool, scale: float) -> 
 
 
 def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -> float:
+    """What the action of border card n is worth to player p now."""
     effect = BORDER[n].effect
     goods, gold = g.goods[p], g.gold[p]
     if effect.startswith("take:"):
-        k = "DSP".index(effect[-1])
+        k = GOODS.index(effect[-1])
         after = goods[:]
         after[k] += 1
         return scale * (goods_worth(after, gold) - goods_worth(goods, gold))
@@ -259,12 +280,12 @@ def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -
         return max(0.0, tribe_option(g, p, card, scale, w) - w.hand * VP[card])
     if effect == "silversmith":
         best = 0.0
-        for n_gold, vp in SILVER_GOLD.values():
+        for n_gold, vp in SILVERSMITH_GOLD:
             if gold >= n_gold:
                 lost = goods_worth(goods, gold) - goods_worth(goods, gold - n_gold)
                 best = max(best, vp - scale * lost)
         for k in range(3):
-            for n_goods, vp in SILVER.values():
+            for n_goods, vp in SILVERSMITH_GOODS:
                 if goods[k] >= n_goods:
                     after = goods[:]
                     after[k] -= n_goods
@@ -286,6 +307,7 @@ def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -
 
 
 def central_action(g: Game, p: int, i: int, scale: float, w: Weights = WEIGHTS) -> float:
+    """What taking the card on central space i is worth to player p now."""
     card = g.central[i]
     if card == -1 or not g.face_up[i]:
         return 0.0
@@ -319,7 +341,7 @@ def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
         left = g.to_place[p]
         if left:
             # Where the rules would let this player place now (the engine's own list).
-            free = sorted((border(int(m[1:])) for m in moves_place(g, ("place", p))), reverse=True)
+            free = sorted((border(int(m[1:])) for m in moves_place(g, PLACE_ASK[p])), reverse=True)
             value += w.unplaced * sum(free[:left])
     else:
         for letter in g.markers[p]:
@@ -329,6 +351,7 @@ def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
 
 # ---- the whole position ------------------------------------------------------------------------
 def player_worth(g: Game, p: int, w: Weights = WEIGHTS) -> float:
+    """Player p's VP, display, resources and prospects, in VP."""
     ahead = chances(g, p)
     scale = time_scale(ahead)
     value = float(g.vp[p]) + display_worth(g, p, scale, w)
@@ -370,6 +393,7 @@ def evaluate(g: Game, p: int, w: Weights = WEIGHTS) -> float:
 
 
 def final_score(g: Game, p: int) -> float:
+    """A final score with the tie-break (gold, then goods) as fractions of a VP."""
     s = score(g, p)
     return s.total + 0.001 * (s.gold * 100 + s.goods)
 

@@ -19,9 +19,10 @@ from ..decisions import (
     silversmith_exchange,
 )
 from ..game import Game
+from ..scoring import row_bonus
 from ..view import observe
 from .choose import decide
-from .evaluate import SYMBOL, border_action, chances, row_worth, time_scale
+from .evaluate import SYMBOL, border_action, chances, time_scale
 
 # What each parameter holds: "border" a border card's number, "card" a card id (a tribe card
 # or the hand card), "spaces" central space letters, "goods" goods letters (G for gold),
@@ -77,14 +78,19 @@ REASONS: dict[str, tuple[str, ...]] = {
 }
 
 
+Params = dict[str, str | int]
+
+
 @dataclass(frozen=True)
 class Hint:
+    """A hint: the move, and the reason as a key of REASONS with its parameters (PARAMS)."""
+
     move: str
     key: str
-    params: dict[str, str | int]
+    params: Params
 
 
-def _place(g: Game, move: str) -> tuple[str, dict]:
+def _place(g: Game, move: str) -> tuple[str, Params]:
     p, n = g.player, int(move[1:])
     new = set(crossings(g.targis[p] + [n])) - set(crossings(g.targis[p]))
     if new:
@@ -97,7 +103,7 @@ def _place(g: Game, move: str) -> tuple[str, dict]:
     return "place_card", {"border": n}
 
 
-def _act(g: Game, move: str) -> tuple[str, dict]:
+def _act(g: Game, move: str) -> tuple[str, Params]:
     p = g.player
     if move == "done":
         return "act_done", {}
@@ -113,13 +119,14 @@ def _act(g: Game, move: str) -> tuple[str, dict]:
     return ("act_vp" if vp else "act_gold" if gold else "act_goods"), {"space": spot}
 
 
-def _row(g: Game, move: str) -> tuple[str, dict]:
-    p, card = g.player, g.stack[-1][2]
+def _row(g: Game, move: str) -> tuple[str, Params]:
+    p, card = g.player, g.current_decision.card
     row = g.display[p][int(move[1]) - 1]
     symbols = [SYMBOL[c] for c in row] + [SYMBOL[card]]
     boosted = "diverse_rows_four" in g.effects[p]
-    if len(symbols) == 4 and row_worth(symbols, boosted) > 0:
-        return "row_complete", {"row": int(move[1]), "vp": int(row_worth(symbols, boosted))}
+    bonus = row_bonus(symbols, boosted)
+    if bonus:
+        return "row_complete", {"row": int(move[1]), "vp": bonus}
     kinds = len(set(symbols))
     if len(symbols) > 1 and kinds == 1:
         return "row_identical", {"row": int(move[1])}
@@ -128,7 +135,7 @@ def _row(g: Game, move: str) -> tuple[str, dict]:
     return "row_any", {"row": int(move[1])}
 
 
-def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
+def explain(g: Game, move: str) -> tuple[str, Params]:
     """The reason for `move` in position g, as (key, params)."""
     kind = g.decision
     if len(g.legal_moves()) == 1:
@@ -138,7 +145,7 @@ def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
     if kind == "act":
         return _act(g, move)
     if kind == "tribe":
-        card = g.stack[-1][2]
+        card = g.current_decision.card
         if move == "b":
             return "tribe_buy", {"card": CARDS[card].id, "vp": CARDS[card].vp}
         return {"k": "tribe_keep", "d": "tribe_discard"}[move], {"card": CARDS[card].id}
@@ -165,7 +172,7 @@ def explain(g: Game, move: str) -> tuple[str, dict[str, str | int]]:
     if kind == "swap":
         return ("swap_done", {}) if move == "done" else ("swap", {})
     if kind == "raid":
-        _, p, code = g.stack[-1]
+        p, code = g.player, g.current_decision.raid
         _, n, vp = raid_terms(code)
         if move == "lV":
             return "raid_vp", {"vp": raid_vp_loss(code, g.vp[p])}

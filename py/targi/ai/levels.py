@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..constants import LEVEL_NAMES
+
 
 @dataclass(frozen=True)
 class Level:
+    """How one level searches (see docs/ai.md)."""
+
     name: str  # shown to players
     nodes: int  # search budget for a placement, shared by the sampled deals
     follow_share: float  # share of `nodes` for other decisions (actions, tribe cards, trades)
@@ -19,8 +23,9 @@ class Level:
     noise: float  # VP of seeded noise added to root values: a slip now and then
 
 
-LEVELS: dict[str, Level] = {
-    "easy": Level("Nomad", nodes=200, follow_share=1.0, samples=1, max_depth=2, noise=2.5),
-    "medium": Level("Caravan master", 600, follow_share=0.5, samples=1, max_depth=30, noise=0.0),
-    "hard": Level("Tuareg chief", 8000, follow_share=0.35, samples=2, max_depth=30, noise=0.0),
-}
+SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard
+    Level("Nomad", nodes=200, follow_share=1.0, samples=1, max_depth=2, noise=2.5),
+    Level("Caravan master", 600, follow_share=0.5, samples=1, max_depth=30, noise=0.0),
+    Level("Tuareg chief", 8000, follow_share=0.35, samples=2, max_depth=30, noise=0.0),
+)
+LEVELS: dict[str, Level] = dict(zip(LEVEL_NAMES, SETTINGS, strict=True))

@@ -17,6 +17,8 @@ Z95 = 1.959963984540054
 
 @dataclass
 class GameResult:
+    """One game of a match, from player A's side (A always sits in seat 0)."""
+
     seed: int
     a_first: bool
     a_score: float  # 1 win, 0.5 draw, 0 loss
@@ -27,27 +29,34 @@ class GameResult:
 
 @dataclass
 class MatchResult:
+    """The games of a match so far."""
+
     players: tuple[str, str]
     games: list[GameResult] = field(default_factory=list)
 
     @property
     def wins(self) -> int:
+        """Games A won."""
         return sum(1 for r in self.games if r.a_score == 1.0)
 
     @property
     def draws(self) -> int:
+        """Games drawn."""
         return sum(1 for r in self.games if r.a_score == 0.5)
 
     @property
     def losses(self) -> int:
+        """Games A lost."""
         return sum(1 for r in self.games if r.a_score == 0.0)
 
     @property
     def win_rate(self) -> float:
+        """A's score per game (a draw counts half)."""
         n = len(self.games)
         return sum(r.a_score for r in self.games) / n if n else 0.0
 
     def interval(self) -> tuple[float, float]:
+        """The 95% interval of the win rate."""
         return wilson(self.win_rate, len(self.games))
 
 
@@ -67,6 +76,7 @@ def schedule(games: int, seed: int) -> list[tuple[int, bool]]:
 
 
 def play_one(job: tuple[str, str, int, bool]) -> GameResult:
+    """Play one game of a schedule: (A, B, seed, A first?) -> its result."""
     spec_a, spec_b, seed, a_first = job
     a = make_player(spec_a, seed * 2 + 1)
     b = make_player(spec_b, seed * 2 + 2)

@@ -8,6 +8,8 @@ from .choose import decide
 
 
 class AIPlayer:
+    """The computer at a level, as a player callable; its seeds come from its own seed."""
+
     def __init__(self, level: str, seed: int = 0) -> None:
         self.name = level
         self.level = level

@@ -6,10 +6,10 @@ fold them into the move that caused them instead of spending plies on them.
 
 from __future__ import annotations
 
+from ..constants import GOLD, GOODS
 from ..game import Game
-from .evaluate import SYMBOL, chances, goods_worth, row_worth, time_scale
+from .evaluate import chances, goods_worth, row_gain, time_scale
 
-GOODS = "DSP"
 QUICK = frozenset({"pay", "row", "good", "discard"})
 
 
@@ -18,7 +18,7 @@ def _pay(g: Game, p: int, moves: list[str]) -> str:
 
     def left(move: str) -> float:
         after = [goods[k] - move.count(GOODS[k]) for k in range(3)]
-        return goods_worth(after, gold - move.count("G"))
+        return goods_worth(after, gold - move.count(GOLD))
 
     return max(moves, key=left)
 
@@ -26,14 +26,9 @@ def _pay(g: Game, p: int, moves: list[str]) -> str:
 def _row(g: Game, p: int, card: int, moves: list[str]) -> str:
     scale = time_scale(chances(g, p))
     boosted = "diverse_rows_four" in g.effects[p]
-    s = SYMBOL[card]
 
     def gain(move: str) -> float:
-        row = g.display[p][int(move[1]) - 1]
-        symbols = [SYMBOL[c] for c in row]
-        before = scale * row_worth(symbols, boosted)
-        after = row_worth(symbols + [s], boosted) * (1.0 if len(row) == 3 else scale)
-        return after - before
+        return row_gain(g.display[p][int(move[1]) - 1], card, boosted, scale)
 
     return max(moves, key=gain)
 
@@ -43,7 +38,7 @@ def _good(g: Game, p: int, moves: list[str], sign: int) -> str:
 
     def worth(move: str) -> float:
         after = goods[:]
-        after["DSP".index(move[1])] += sign
+        after[GOODS.index(move[1])] += sign
         return goods_worth(after, gold)
 
     return max(moves, key=worth)
@@ -51,13 +46,13 @@ def _good(g: Game, p: int, moves: list[str], sign: int) -> str:
 
 def quick_move(g: Game) -> str:
     """The move for a QUICK decision (pay, row, good, discard)."""
-    top = g.stack[-1]
-    kind, p = top[0], top[1]
+    top = g.current_decision
+    kind, p = top.kind, top.player
     moves = g.legal_moves()
     if kind == "pay":
         return _pay(g, p, moves)
     if kind == "row":
-        return _row(g, p, top[2], moves)
+        return _row(g, p, top.card, moves)
     if kind == "good":
         return _good(g, p, moves, 1)
     if kind == "discard":

@@ -15,6 +15,7 @@ in nodes gives the same move on every machine.
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from ..game import Game
@@ -32,6 +33,8 @@ class OutOfBudget(Exception):
 
 @dataclass
 class RootResult:
+    """The values of the root moves after iterative deepening."""
+
     values: dict[str, float]  # move -> value for the player to move (best is exact)
     depth: int  # the last iteration completed
     nodes: int
@@ -40,7 +43,12 @@ class RootResult:
     pv: list[str] = field(default_factory=list)
 
 
-def state_key(g: Game) -> tuple:
+StateKey = tuple[Hashable, ...]
+# A transposition table entry: (depth, value, EXACT | LOWER | UPPER, best move, depth-cut?)
+Entry = tuple[int, float, int, str, bool]
+
+
+def state_key(g: Game) -> StateKey:
     """Everything that decides what can happen next in this (sampled) world."""
     d0, d1 = g.display
     return (
@@ -57,6 +65,8 @@ def state_key(g: Game) -> tuple:
 
 
 class Search:
+    """One search over one (sampled) world, with its node budget and its tables."""
+
     def __init__(
         self,
         nodes: int,
@@ -67,12 +77,13 @@ class Search:
         self.nodes = 0
         self.deadline = time.perf_counter() + seconds if seconds else None
         self.weights = weights
-        self.tt: dict[tuple, tuple] = {}
+        self.tt: dict[StateKey, Entry] = {}
         self.history: dict[str, int] = {}
         self.cut = False  # some line was stopped by the depth limit in this iteration
 
     # ---- moving ---------------------------------------------------------------------------
     def count(self) -> None:
+        """Count a node; OutOfBudget once the budget (or the time) is spent."""
         self.nodes += 1
         if self.nodes > self.limit:
             raise OutOfBudget
@@ -94,7 +105,7 @@ class Search:
     def settle(self, g: Game) -> None:
         """Answer follow-up decisions in place until one worth searching (or the end)."""
         while g.phase != "over":
-            kind = g.stack[-1][0]
+            kind = g.decision
             if kind in SEARCHED:
                 return
             move = quick_move(g) if kind in QUICK else self.greedy(g)
@@ -109,7 +120,7 @@ class Search:
             self.count()
             c = g.clone()
             c.play_unchecked(move)
-            while c.phase != "over" and c.player == p and c.stack[-1][0] in QUICK:
+            while c.phase != "over" and c.player == p and c.decision in QUICK:
                 self.count()
                 c.play_unchecked(quick_move(c))
             value = final_value(c, p, self.weights) if c.phase == "over" else self.value(c, p)
@@ -118,13 +129,15 @@ class Search:
         return best
 
     def value(self, g: Game, p: int) -> float:
+        """The evaluation of g for player p."""
         return evaluate(g, p, self.weights)
 
     # ---- searching ------------------------------------------------------------------------
     def ordered(self, g: Game, first: str | None) -> list[str]:
+        """The legal moves, the table's best first, then by the history heuristic."""
         moves = g.legal_moves()
         history = self.history
-        kind = g.stack[-1][0]
+        kind = g.decision
         moves.sort(key=lambda m: -history.get(kind + m, 0))
         if first in moves:  # the table's best move; "done" stays last otherwise (a stable sort)
             moves.remove(first)
@@ -133,9 +146,9 @@ class Search:
 
     def leaf(self, g: Game, p: int) -> float:
         """Quiet the position (an open tribe card or Fata Morgana), then evaluate for p."""
-        if g.phase != "over" and g.stack[-1][0] in ("tribe", "fata_morgana"):
+        if g.phase != "over" and g.decision in ("tribe", "fata_morgana"):
             g = g.clone()
-            while g.phase != "over" and g.stack[-1][0] in ("tribe", "fata_morgana"):
+            while g.phase != "over" and g.decision in ("tribe", "fata_morgana"):
                 move = self.greedy(g)
                 self.count()
                 g.play_unchecked(move)
@@ -152,7 +165,7 @@ class Search:
             return self.leaf(g, p)
         key = state_key(g)
         entry = self.tt.get(key)
-        first = None
+        first: str | None = None
         if entry is not None:
             e_depth, e_value, e_flag, first, e_cut = entry
             if e_depth >= depth and (
@@ -162,7 +175,7 @@ class Search:
             ):
                 self.cut = self.cut or e_cut
                 return e_value
-        kind = g.stack[-1][0]
+        kind = g.decision
         outer_cut = self.cut
         self.cut = False
         start_alpha = alpha

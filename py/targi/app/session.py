@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import save
+from ..constants import LEVEL_NAMES
 from ..game import SEED_LIMIT, Game, IllegalMove
 from ..view import view as public_view
 
 MODES = ("hotseat", "ai")
-LEVELS = ("easy", "medium", "hard")
+LEVELS = LEVEL_NAMES  # the one list of levels; its order is in the save meta
 HUMAN = 0  # your seat against the computer
 COMPUTER = 1
 

@@ -1,0 +1,1 @@
+"""Tests of the OpenSpiel face (targi.spiel) and the engine's explicit-chance mode."""
