@@ -28,6 +28,8 @@ from .hint import explain
 
 @dataclass(frozen=True)
 class Verdict:
+    """The computer's verdict on one decision: its own move, the played move's loss, its reason."""
+
     best: str  # the move the level would have made
     loss: float | None  # VP given up by the played move (None: not measured)
     key: str  # why `best`: a key of hint.REASONS
