@@ -272,6 +272,7 @@ class Reviewer:
         self.port.set_value("export-text", text)
         self.port.set_text("export-status", "")
         self.c.open("dlg-export")
+        self.port.focus("#dlg-export .primary")  # not the text: its caret would scroll to the end
 
     async def copy_export(self) -> None:
         ok = await self.port.copy("export-text")
