@@ -36,7 +36,10 @@ class RoundEnd:
 
 
 class _Watched(Game):
-    """A game that notes the score where the engine starts the next round or ends the game."""
+    """A game that notes the score where the engine starts the next round or ends the game
+    (its own steps `_start_round` and `_end_game`, the only places a round end can be seen
+    before a forced raid changes the score; tests/app/test_chart.py checks the numbers against
+    the engine's end of round)."""
 
     ends: list[RoundEnd]
 
@@ -84,7 +87,7 @@ class Replay:
             record=list(game.record),
             checkpoints=checkpoints,
             rounds=[e[4] for e in events],
-            movers=list(game.record_players),
+            movers=[e[1] for e in events],
             events=events,
             ends=watched.ends,
         )
