@@ -155,6 +155,7 @@ def chart(cat: Catalog, ends: list[RoundEnd], names: tuple[str, str], now: int |
     if not cols:
         return f'<p class="small">{esc(cat.t("chart.empty"))}</p>'
     return (
-        f'{svg(cat, cols, names, now)}{legend(cat, names)}<details class="chart-details">'
+        f'<div class="chart-scroll">{svg(cat, cols, names, now)}</div>{legend(cat, names)}'
+        f'<details class="chart-details">'
         f"<summary>{esc(cat.t('chart.as_table'))}</summary>{table(cat, cols, names)}</details>"
     )
