@@ -194,6 +194,7 @@ def test_the_analysis_goes_on_on_the_page_when_the_worker_fails(cat: Catalog):
     page.click(Click("analysis-start"))
     port.run()
     assert port.attrs["analysis"] == {"data-state": "done"}
+    assert not port.hidden["notice"] and "worker" in port.text["notice-text"]
 
 
 def test_closing_the_replay_stops_the_analysis(cat: Catalog):

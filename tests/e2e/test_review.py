@@ -170,6 +170,11 @@ def test_a_loaded_two_player_game_replayed_from_the_log_either_side(game_page: P
     assert focused == "prev"  # the keyboard is in the replay at once
     _round_3_and_back(page)
     _chart_is_complete(page)
+    page.keyboard.press("Escape")  # back to the table, the keyboard where it was
+    expect(page.locator("#table")).to_be_visible()
+    assert page.evaluate("() => document.activeElement.id") == "review-from-log"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('review').offsetParent !== null")
 
     page.click("#review-sides [data-target='1']")
     expect(page.locator("#review-sides [data-target='1']")).to_have_attribute(

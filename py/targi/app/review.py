@@ -214,7 +214,10 @@ class Reviewer:
     async def ask(self, request: str) -> str:
         try:
             return await self.port.ask_ai(request)
-        except Exception:
+        except Exception as error:
+            if not self.c.fallback_noted:  # said once, as for the computer's moves
+                self.c.fallback_noted = True
+                self.c.notice(self.c.cat.t("error.ai_fallback", reason=str(error)))
             await self.port.sleep(0.05)  # the page paints before thinking on the main thread
             return protocol.answer(request)
 
