@@ -163,10 +163,10 @@ def test_a_turning_point_jumps_to_its_decision(cat: Catalog):
     page.click(Click("analysis-start"))
     port.run()
     html = port.html["turning-points"]
-    jumps = [int(x) for x in re.findall(r'data-action="review-goto" data-target="(\d+)"', html)]
+    jumps = [int(x) for x in re.findall(r'data-action="review-jump" data-target="(\d+)"', html)]
     assert 1 <= len(jumps) <= TURNING_POINTS
-    page.click(Click("review-goto", str(jumps[0])))
-    assert _step(port) == jumps[0]
+    page.click(Click("review-jump", str(jumps[0])))
+    assert _step(port) == jumps[0] and port.focused[-1] == "#review-slider"
     assert cat.t("analysis.prefers", better="", loss="")[:5] in port.text["review-move"]
 
 

@@ -77,13 +77,14 @@ def _analyse_and_jump(page: Page) -> None:
     expect(analysis).to_have_attribute("data-state", "done", timeout=ANALYSIS_MS)
     progress = page.locator("#analysis-progress")
     assert progress.get_attribute("value") == progress.get_attribute("max")
-    jumps = page.locator("#turning-points [data-action=review-goto]")
+    jumps = page.locator("#turning-points [data-action=review-jump]")
     assert jumps.count() >= 1, page.inner_text("#analysis")
     text = page.inner_text("#turning-points")
     assert "VP better" in text and not re.search(r"[\[\]{}]", text)
     target = int(jumps.first.get_attribute("data-target") or "-1")
     jumps.first.click()
     _wait_step(page, target)
+    assert page.evaluate("() => document.activeElement.id") == "review-slider"
     expect(page.locator("#review-move")).to_contain_text("VP better")
 
 

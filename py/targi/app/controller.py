@@ -450,6 +450,7 @@ ACTIONS: dict[str, Handler] = {
     "review-nav": lambda c, k: c.review.nav(k.value),
     "review-key": lambda c, k: c.review.key(k.value),
     "review-goto": lambda c, k: c.review.goto(k.value),
+    "review-jump": lambda c, k: c.review.jump(k.value),
     "review-side": lambda c, k: c.review.set_side(k.value),
     "analysis-start": lambda c, k: c.port.spawn(c.review.analyse()),
     "analysis-cancel": lambda c, k: c.review.cancel(),

@@ -139,6 +139,12 @@ class Reviewer:
         self.port.set_attrs("review-slider", {"aria-valuetext": self.words.where(r, step)})
         self.port.set_attrs("review", {"data-steps": str(r.steps), "data-step": str(step)})
 
+    def jump(self, step: str) -> None:
+        """A turning point's button: its decision on the table, the slider in reach (the
+        table is above the analysis; arrow keys on the slider step on from there)."""
+        self.goto(step)
+        self.port.focus("#review-slider")
+
     def chart_round(self, step: int) -> int | None:
         """The chart's column for this step: the round being played (or the last one)."""
         r = self.replay

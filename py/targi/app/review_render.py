@@ -134,7 +134,7 @@ class ReviewRenderer:
         return (
             f'<li data-step="{w.step}"><span class="played">{esc(head)}</span> '
             f'<span class="verdict-text">{esc(verdict)}</span> <button type="button" class="jump" '
-            f'data-action="review-goto" data-target="{w.step}">{esc(jump)}</button></li>'
+            f'data-action="review-jump" data-target="{w.step}">{esc(jump)}</button></li>'
         )
 
     def side_buttons(self, replay: Replay, side: int, free: bool) -> str:
