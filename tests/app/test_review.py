@@ -187,6 +187,23 @@ def test_cancel_stops_between_requests_and_the_rest_can_follow(cat: Catalog):
     assert asked[: review.BATCH] == asked[review.BATCH : 2 * review.BATCH]  # asked again, once
 
 
+def test_verdicts_are_kept_for_the_same_game_and_side_only(cat: Catalog):
+    page, port = _loaded(cat, _partway(7, 40, "hotseat"))
+    page.click(Click("review"))
+    page.click(Click("review-side", "1"))
+    page.click(Click("analysis-start"))
+    port.run()
+    page.click(Click("review-close"))
+    page.click(Click("review"))  # opens on Blue's side: Red's verdicts are not Blue's
+    assert port.attrs["analysis"] == {"data-state": "idle"} and port.hidden["analysis-results"]
+    page.click(Click("analysis-start"))
+    port.run()
+    page.click(Click("review-close"))
+    port.asked.clear()
+    page.click(Click("review"))
+    assert port.attrs["analysis"] == {"data-state": "done"} and not port.asked
+
+
 def test_the_analysis_goes_on_on_the_page_when_the_worker_fails(cat: Catalog):
     page, port = _loaded(cat, _partway(7, 30, "hotseat"))
     port.worker_broken = True

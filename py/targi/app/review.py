@@ -58,11 +58,11 @@ class Reviewer:
         if s is None:
             return
         self.c.close_all()
-        replay = Replay.of(s)
-        if self.replay is None or self.replay.record != replay.record:
-            self.stop()
-        self.replay = replay
+        self.stop()
+        self.replay = replay = Replay.of(s)
         self.side = replay.you() or 0
+        if self.analysed_for != self.target():  # verdicts on another game or side: not these
+            self.analysed, self.analysed_for, self.state = {}, None, "idle"
         self.port.set_attrs("app", {"data-view": "review"})
         self.port.set_attrs("review-slider", {"max": str(replay.steps)})
         self.goto(replay.steps)
