@@ -36,25 +36,16 @@ class RoundEnd:
 
 
 class _Watched(Game):
-    """A game that notes the score where the engine starts the next round or ends the game
-    (its own steps `_start_round` and `_end_game`, the only places a round end can be seen
-    before a forced raid changes the score; tests/app/test_chart.py checks the numbers against
-    the engine's end of round)."""
+    """A game that notes the score at each round end, through the engine's `round_ended` hook
+    (the one place a round end can be seen before a forced raid changes the score;
+    tests/app/test_chart.py checks the numbers against the engine's end of round)."""
 
     ends: list[RoundEnd]
 
-    def _note(self, final: bool) -> None:
+    def round_ended(self, final: bool) -> None:
         raid = not final and self.robber + 1 in CORNERS
         scores = (score(self, 0), score(self, 1))
         self.ends.append(RoundEnd(self.rounds_played, len(self.record), final, raid, scores))
-
-    def _start_round(self) -> None:
-        self._note(final=False)
-        super()._start_round()
-
-    def _end_game(self) -> None:
-        self._note(final=True)
-        super()._end_game()
 
 
 @dataclass
