@@ -7,7 +7,8 @@ import json
 
 import pytest
 from targi.app.backend import MemoryBackend, WebStorage, dump
-from targi.app.recent import BUDGET_CHARS, NOTICE, RECENT_LIMIT, Saved
+from targi.app.recent import BUDGET_CHARS, NOTICE, RECENT_LIMIT, GameStore, Saved
+from targi.app.session import Session
 from targi.app.storage import (
     CURRENT_KEY,
     ERROR_KEYS,
@@ -313,13 +314,19 @@ def test_full_storage_keeps_playing_in_memory_and_saves_after_the_next_move_that
     assert list(stored_games(b).values()) == [s.game.record]  # not one move lost
 
 
-def test_a_new_game_while_the_storage_is_full_loses_neither_game():
+def _full_of_junk() -> tuple[FlakyBackend, GameStore, Session]:
+    """A game being played when other data of the site fills the storage."""
     b = FlakyBackend(quota=20_000)
     st = store(b)
-    first = game(1)
-    st.add(first)
+    s = game(1)
+    st.add(s)
     b.fill()
-    play_until_full(st, first)
+    play_until_full(st, s)
+    return b, st, s
+
+
+def test_a_new_game_while_the_storage_is_full_loses_neither_game():
+    b, st, first = _full_of_junk()
     assert st.add(game(2)) is Saved.FULL
     assert {len(k.summary.id) > 0 and not k.stored for k in st.recent()} == {True}
     assert len(st.recent()) == 2
@@ -347,12 +354,7 @@ def test_free_space_deletes_the_oldest_games_until_the_game_fits_and_they_can_co
 
 
 def test_free_space_says_so_when_other_data_fills_the_storage():
-    b = FlakyBackend(quota=20_000)
-    st = store(b)
-    s = game(1)
-    st.add(s)
-    b.fill()
-    play_until_full(st, s)
+    b, st, _ = _full_of_junk()
     freed = st.free_space()
     assert not freed.saved and freed.message == ("storage.nothing_to_free", {})
     assert any(k.startswith("junk.") for k in b.data)  # never touches data that is not ours
