@@ -4,6 +4,7 @@
 // interpreter starts (PyScript's py:ready event) and the Python app (web/main.py) finishes the
 // job by calling targiLoader.done(). Every text comes from the message catalog.
 import { createAI } from "./ai-client.js";
+import { createTabs } from "./tabs.js";
 
 const LANG = "en";
 const TIMEOUT_S = 120;
@@ -301,5 +302,6 @@ window.targiLoader = {
   },
 };
 window.targiAI = createAI(new URL("./ai-worker.mjs", import.meta.url));
+window.targiTabs = createTabs();
 
 start();

@@ -145,6 +145,7 @@ class GameStore:
         self.full = False
         self.current: str | None = None
         self.table: Session | None = None  # the game on the table, as the page plays it
+        self.before: str | None = None  # the game that was on the table before this one
         self.rev: dict[str, int] = {}  # the revision this tab last read or wrote, per game
         self.dates: dict[str, int] = {}  # when this tab last changed a game
         self.pending: dict[str, Session] = {}  # changes not stored yet (full storage)
@@ -219,6 +220,8 @@ class GameStore:
         return None
 
     def _put_on_table(self, game_id: str, session: Session) -> Session:
+        if self.current is not None and self.current != game_id:
+            self.before = self.current  # Load's "Back to the game before"
         self.current, self.table = game_id, session
         return session
 
@@ -449,6 +452,14 @@ class GameStore:
             return False
         self.trash[game_id] = text
         return True
+
+    def deleted(self) -> list[Summary]:
+        """The games deleted while this page is open, the latest first (they can come back)."""
+        out = []
+        for text in reversed(self.trash.values()):
+            with contextlib.suppress(StoredGameError):
+                out.append(read_stored(text).summary)
+        return out
 
     def undo_delete(self, game_id: str) -> Saved:
         text = self.trash.pop(game_id)
