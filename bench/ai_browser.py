@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from ai_speed import positions, print_rows  # noqa: E402
 from targi import save  # noqa: E402
 
-import build  # noqa: E402 - the repo root is put on sys.path just above
+from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 
 BLANK = b"<!doctype html><meta charset=utf-8><title>AI bench</title>"
 
@@ -114,7 +114,7 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=4)
     parser.add_argument("--levels", default="medium,hard")
     parser.add_argument("--site-wheel", action="store_true")
-    parser.add_argument("--chromium", default=build.find_chromium() or "/usr/bin/chromium")
+    parser.add_argument("--chromium", default=find_chromium() or "/usr/bin/chromium")
     args = parser.parse_args()
     site = ROOT / "site"
     if not (site / "pyodide" / "pyodide.mjs").exists():
@@ -141,9 +141,7 @@ def main() -> int:
 
     with sync_playwright() as pw:
         marker = f"--ai-bench-{os.getpid()}"  # an unknown switch: finds this browser in /proc
-        browser = pw.chromium.launch(
-            executable_path=args.chromium, args=[*build.CHROMIUM_ARGS, marker]
-        )
+        browser = pw.chromium.launch(executable_path=args.chromium, args=[*CHROMIUM_ARGS, marker])
         page = browser.new_page()
         page.route(
             "**/*",

@@ -15,7 +15,6 @@ import argparse
 import random
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,7 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import build  # noqa: E402
+from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from tools.serve import start_background_server, url_of  # noqa: E402
+from tools.site import ensure_site  # noqa: E402
 
 TIMED_CLICK = """async (move) => {
   const table = document.getElementById('table');
@@ -54,17 +55,14 @@ def main() -> int:
     parser.add_argument("--height", type=int, default=768)
     args = parser.parse_args()
 
-    build.ensure_site()
-    server = build.make_server(port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}{build.SUBPATH}"
+    ensure_site()
+    server = start_background_server()
+    url = url_of(server)
     dom, frame = [], []
     rnd = random.Random(args.seed)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(
-                executable_path=build.find_chromium(), args=build.CHROMIUM_ARGS
-            )
+            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": args.width, "height": args.height})
             page.goto(url)
             page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
@@ -27,7 +26,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402 - the repo root is put on sys.path just above
+from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from tools.paths import SITE  # noqa: E402
+from tools.serve import start_background_server, url_of  # noqa: E402
+from tools.site import ensure_site  # noqa: E402
 
 TIMEOUT_MS = 120_000
 TARGET_COLD_S, TARGET_CACHED_S = 4.0, 2.5
@@ -71,11 +73,11 @@ def fmt(values: list[float]) -> str:
 
 
 def site_sizes() -> None:
-    files = [p for p in build.SITE.rglob("*") if p.is_file()]
+    files = [p for p in SITE.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
     print(f"site/: {len(files)} files, {total / 1e6:.2f} MB ({total} bytes)")
     for path in sorted(files, key=lambda p: p.stat().st_size, reverse=True)[:8]:
-        print(f"  {path.stat().st_size / 1e6:7.2f} MB  {path.relative_to(build.SITE)}")
+        print(f"  {path.stat().st_size / 1e6:7.2f} MB  {path.relative_to(SITE)}")
 
 
 def main() -> int:
@@ -88,17 +90,16 @@ def main() -> int:
     if args.url:
         url = args.url
     else:
-        build.ensure_site()
-        server = build.make_server(port=0, quiet=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}{build.SUBPATH}"
-    executable = build.find_chromium()
+        ensure_site()
+        server = start_background_server()
+        url = url_of(server)
+    executable = find_chromium()
     print(f"page load of {url} in {executable or 'Playwright Chromium'}, {args.runs} runs each")
 
     cold: list[float] = []
     cached: list[float] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable, args=build.CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         for _ in range(args.runs):
             context = new_context(browser)
             cold.append(time_to_playable(context.new_page(), url))

@@ -42,7 +42,7 @@ export function createAI(workerUrl) {
 
   return {
     start,
-    // request: a JSON string {op: "move" | "hint", save, level, seed}; resolves to a JSON string.
+    // request: a JSON string (targi.app.protocol.request); resolves to the answer's JSON string.
     ask(request) {
       start();
       if (broken) return Promise.reject(new Error(broken));

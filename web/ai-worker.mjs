@@ -1,5 +1,6 @@
 // The computer player, off the main thread: its own Pyodide, the game's wheel unpacked onto
-// sys.path, and targi.ai answering one request at a time. Only files of this site are fetched.
+// sys.path, and targi.app.protocol answering one request at a time (the same module the page
+// uses to ask, and to answer itself if this worker fails). Only files of this site are fetched.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const base = new URL("../", import.meta.url);
@@ -12,24 +13,7 @@ async function boot() {
   const wheel = await response.arrayBuffer();
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  pyodide.runPython(`
-import json
-from targi import save
-from targi.ai import choose_move, hint
-
-
-def answer(request_json):
-    request = json.loads(request_json)
-    game, _meta = save.decode(request["save"])
-    seed = int(request.get("seed", 0))
-    if request["op"] == "move":
-        return json.dumps({"move": choose_move(game, request["level"], seed)})
-    if request["op"] == "hint":
-        h = hint(game, seed)
-        return json.dumps({"move": h.move, "key": h.key, "params": h.params})
-    raise ValueError("unknown request " + repr(request["op"]))
-`);
-  return pyodide.globals.get("answer");
+  return pyodide.pyimport("targi.app.protocol").answer;
 }
 
 const ready = boot();
@@ -45,7 +29,9 @@ onmessage = (event) => {
       const result = JSON.parse(answer(event.data));
       postMessage(JSON.stringify({ id: request.id, ok: true, result }));
     } catch (e) {
-      postMessage(JSON.stringify({ id: request.id, ok: false, error: String(e.message || e) }));
+      // A Python error's message is its traceback: its last line says what went wrong.
+      const error = String(e.message || e).trim().split("\n").pop();
+      postMessage(JSON.stringify({ id: request.id, ok: false, error }));
     }
   });
 };

@@ -58,6 +58,7 @@ def view(g: Game, player: int | None = None) -> dict:
                 "targis_next_round": g.next_targis[p],
                 "effects": sorted(g.effects[p]),
                 "amulet": g.first == p,
+                "points": score(g, p).total,  # what the game would score if it ended now
             }
         )
     out = {
@@ -71,6 +72,7 @@ def view(g: Game, player: int | None = None) -> dict:
         "phase": g.phase if g.phase != "limits" else "act",
         "decision": decision,
         "legal": g.legal_moves(),
+        "last_move": g.record[-1] if g.record else None,
         "central": [
             {
                 "space": CENTRAL[i],

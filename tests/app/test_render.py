@@ -11,14 +11,13 @@ from targi.app.catalog import Catalog
 from targi.app.render import Renderer
 from targi.app.session import Session
 from targi.app.words import log_lines, player_names
-from targi.view import view
 
 MOVE_ATTR = re.compile(r'data-move="([^"]+)"')
 MISSING = re.compile(r"\[[a-z_]+\.[A-Za-z0-9_.: ]+\]")
 
 
-def _regions(r: Renderer, s: Session, v: dict) -> str:
-    return r.status(s, v) + r.prompt(s, v) + r.board(s, v) + r.choices(s, v) + r.players(s, v)
+def _regions(r: Renderer, v: dict) -> str:
+    return r.status(v) + r.prompt(v) + r.board(v) + r.choices(v) + r.players(v)
 
 
 def _text(html: str) -> str:
@@ -32,14 +31,14 @@ def test_every_legal_move_has_a_button_in_a_two_player_game(cat: Catalog, seed: 
     s = Session.new(seed, seed % 2, "hotseat")
     kinds = set()
     while not s.over:
-        v = view(s.game)
-        html = _regions(r, s, v)
+        v = s.view()
+        html = _regions(r, v)
         assert set(MOVE_ATTR.findall(html)) == set(v["legal"])
         assert MISSING.findall(_text(html)) == []
         kinds.add(v["decision"]["kind"])
         s.play(rnd.choice(v["legal"]))
     assert {"place", "act"} <= kinds
-    final = r.choices(s, view(s.game)) + r.log(s)
+    final = r.choices(s.view()) + r.log(s.view())
     assert 'id="score"' in final and MISSING.findall(_text(final)) == []
 
 
@@ -47,9 +46,9 @@ def test_no_move_buttons_while_the_computer_is_to_move(cat: Catalog):
     r = Renderer(cat)
     s = Session.new(4, 1, "ai", "easy")
     assert s.computer_to_move
-    v = view(s.game)
-    assert MOVE_ATTR.findall(_regions(r, s, v)) == []
-    assert r.prompt(s, v) == cat.t("prompt.computer")
+    v = s.view()
+    assert MOVE_ATTR.findall(_regions(r, v)) == []
+    assert r.prompt(v) == cat.t("prompt.computer")
 
 
 def test_the_score_screen_names_the_winner_and_the_tie_break(cat: Catalog):
@@ -58,8 +57,8 @@ def test_the_score_screen_names_the_winner_and_the_tie_break(cat: Catalog):
     s = Session.new(5, 0, "hotseat")
     while not s.over:
         s.play(rnd.choice(s.game.legal_moves()))
-    v = view(s.game)
-    html = r.choices(s, v)
+    v = s.view()
+    html = r.choices(v)
     assert f'data-decided-by="{v["decided_by"]}"' in html
     for label in ("score.tokens", "score.cards", "score.total", "score.gold", "score.goods"):
         assert cat.t(label) in html
@@ -68,11 +67,13 @@ def test_the_score_screen_names_the_winner_and_the_tie_break(cat: Catalog):
 
 def test_text_is_never_taken_as_html():
     evil = "<img src=x onerror=alert(1)>"
-    cat = Catalog({"card.B05.name": evil, "player.blue": evil, "status.round": evil})
+    cat = Catalog(
+        {"card.B05.name": evil, "player.blue": evil, "status.round": evil, "pace.normal": evil}
+    )
     r = Renderer(cat)
     s = Session.new(1, 0, "hotseat")
-    v = view(s.game)
-    html = _regions(r, s, v) + r.log(s) + r.border_reference()
+    v = s.view()
+    html = _regions(r, v) + r.log(v) + r.border_reference() + r.pace_options("normal")
     assert "<img" not in html and "&lt;img" in html
 
 
@@ -89,5 +90,5 @@ def test_log_speaks_of_you_in_the_second_person(cat: Catalog):
 
 def test_each_panel_shows_the_points_if_the_game_ended_now(cat: Catalog):
     s = Session.new(3, 0, "hotseat")
-    html = Renderer(cat).players(s, view(s.game))
+    html = Renderer(cat).players(s.view())
     assert html.count(cat.t("panel.points", n=4)) == 2  # both start with 4 VP tokens

@@ -65,7 +65,8 @@ def test_the_page_starts_without_importing_the_ai():
     sooner; a hint imports what it needs to word itself only when one is shown."""
     code = (
         "import sys; import targi.app.words, targi.app.render, targi.app.session, "
-        "targi.app.storage, targi.app.share, targi.app.catalog, targi.view, targi.save; "
+        "targi.app.storage, targi.app.share, targi.app.catalog, targi.app.controller, "
+        "targi.app.protocol, targi.app.port, targi.view, targi.save; "
         "print(sorted(m for m in sys.modules if m.startswith('targi.ai')))"
     )
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "py")}

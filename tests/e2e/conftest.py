@@ -1,7 +1,8 @@
 """Fixtures for the browser tests (pytest-playwright on the system Chromium).
 
 - `site_url`: site/ (rebuilt when stale) served on 127.0.0.1 under the sub-path /targi/.
-- `browser_type_launch_args`: the Chromium found by build.py (/usr/bin/chromium or $CHROMIUM_PATH).
+- `browser_type_launch_args`: the Chromium tools/browser.py finds (/usr/bin/chromium or
+  $CHROMIUM_PATH).
 - `external_requests`: autouse; every request to a host other than 127.0.0.1 is aborted and
   recorded, and the test fails at teardown listing them. It guards every context made through
   the `new_context` fixture (so `context` and `page` too).
@@ -25,17 +26,19 @@ if str(ROOT) not in sys.path:
 
 from pageutil import ExternalRequests, open_game  # noqa: E402
 
-import build  # noqa: E402 - the repo root is put on sys.path just above
+from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from tools.serve import make_server, url_of  # noqa: E402
+from tools.site import ensure_site  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
-    build.ensure_site()
-    server = build.make_server(port=0, quiet=True)
+    ensure_site()
+    server = make_server(port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{build.SUBPATH}"
+        yield url_of(server)
     finally:
         server.shutdown()
         server.server_close()
@@ -43,13 +46,13 @@ def site_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    executable = build.find_chromium()
+    executable = find_chromium()
     if executable is None:
         pytest.fail(
             "no Chromium found: install Debian's chromium (`python build.py test` does it as "
             "root) or set CHROMIUM_PATH"
         )
-    return {**browser_type_launch_args, "executable_path": executable, "args": build.CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(autouse=True)

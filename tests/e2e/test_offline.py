@@ -12,7 +12,8 @@ import pytest
 from pageutil import make_a_move, open_game, start_game, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
-import build
+from tools.paths import SITE
+from tools.serve import make_server, url_of
 
 pytestmark = pytest.mark.e2e
 
@@ -35,9 +36,9 @@ def test_offline_reload_after_one_visit_plays(
     # "ai" also proves the computer's Web Worker (its own Pyodide and the wheel) runs offline.
     # A server of its own, so it can really be stopped without touching the other tests
     # (site_url is requested only so that site/ is built).
-    server = build.make_server(port=0, quiet=True)
+    server = make_server(port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}{build.SUBPATH}"
+    url = url_of(server)
     context = new_context()
     page = open_game(context.new_page(), url)
     wait_for_service_worker(page)
@@ -70,7 +71,7 @@ def test_offline_a_new_tab_opens_the_cached_build(
 
     other = open_game(context.new_page(), site_url)
     cached = other.evaluate("fetch('./build.json').then(r => r.json())")
-    built = json.loads((build.SITE / "build.json").read_text())
+    built = json.loads((SITE / "build.json").read_text())
     assert cached["version"] == built["version"]
     assert other.evaluate("navigator.serviceWorker.controller !== null")
 
@@ -104,11 +105,11 @@ def test_service_worker_precaches_every_file_and_a_new_build_replaces_it_offerin
 ) -> None:
     # A copy of the site that can be "redeployed" without touching site/.
     copy = tmp_path / "site"
-    shutil.copytree(build.SITE, copy)
+    shutil.copytree(SITE, copy)
     info = json.loads((copy / "build.json").read_text())
-    server = build.make_server(port=0, directory=copy, quiet=True)
+    server = make_server(port=0, directory=copy, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}{build.SUBPATH}"
+    url = url_of(server)
     try:
         page = open_game(new_context().new_page(), url)
         wait_for_service_worker(page)

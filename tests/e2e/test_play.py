@@ -148,4 +148,6 @@ def test_the_computer_still_plays_when_its_worker_cannot_start(page: Page, site_
         timeout=60_000,
     )
     assert table(page)["seq"] >= 1  # the computer moved first, from the page itself
+    page.click("#hint")  # a hint is answered on the page too
+    expect(page.locator("#hint-text")).to_contain_text("Hint:", timeout=60_000)
     play(page, random.Random(2), clicks=6)

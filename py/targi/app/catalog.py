@@ -60,7 +60,7 @@ class Catalog:
         return self.card_text(card_id)
 
 
-class _Params(dict):
+class _Params(dict[str, object]):
     """Leaves an unknown placeholder visible instead of raising."""
 
     def __missing__(self, key: str) -> str:

@@ -6,14 +6,16 @@ Every element that makes a move is a <button data-move="…"> so it can be reach
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
-from ..scoring import score
 from .catalog import Catalog
-from .session import HUMAN, Session
-from .words import log_lines, move_label, player_names
+from .storage import PACES
+from .words import COST_TOKENS, TOKENS, log_lines, move_label, player_names
 
 # Where each border card sits in the 5x5 grid (row, column), clockwise from the top left.
 BORDER_AT = {
@@ -29,6 +31,20 @@ GRID.update({(1 + i // 3, 1 + i % 3): CENTRAL[i] for i in range(9)})
 BOARD_ONLY = frozenset({"place"})
 
 
+@dataclass(frozen=True)
+class _Board:
+    """What every cell of one drawing of the board needs."""
+
+    v: dict[str, Any]
+    legal: frozenset[str]  # the moves a click may make
+    kind: str  # the decision being made
+    hint: str | None
+    last: str  # the last move played
+    targis: dict[int, int]  # border card -> whose Targi stands on it
+    markers: dict[str, int]  # central space -> whose tribe marker lies on it
+    next_raid: str | None
+
+
 def esc(text: object) -> str:
     return escape(str(text), quote=True)
 
@@ -36,7 +52,6 @@ def esc(text: object) -> str:
 class Renderer:
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
-        self._last = ""
 
     # ---- small pieces --------------------------------------------------------------------------
     def token(self, letter: str, n: int | str = "", extra: str = "") -> str:
@@ -48,13 +63,13 @@ class Renderer:
 
     def tokens(self, letters: str) -> str:
         """Chips for a multiset of token letters: 'DDS' -> [2 D][1 S]."""
-        return "".join(self.token(k, letters.count(k)) for k in GOODS + "GV" if k in letters)
+        return "".join(self.token(k, letters.count(k)) for k in TOKENS if k in letters)
 
     def cost(self, card_id: str) -> str:
-        alts = []
-        for alt in BY_ID[card_id].costs:
-            alts.append("".join(self.token(k, n) for k, n in zip("DSPG", alt, strict=True) if n))
-        return '<span class="alt">/</span>'.join(alts)
+        alts = (zip(COST_TOKENS, alt, strict=True) for alt in BY_ID[card_id].costs)
+        return '<span class="alt">/</span>'.join(
+            "".join(self.token(k, n) for k, n in alt if n) for alt in alts
+        )
 
     def piece(self, kind: str, p: int) -> str:
         label = self.cat.t(f"piece.{kind}", player=self.cat.t(f"colour.{p}"))
@@ -92,68 +107,70 @@ class Renderer:
         )
 
     # ---- the board -----------------------------------------------------------------------------
-    def board(self, s: Session, v: dict, hint: str | None = None) -> str:
-        legal = set(s.legal_for_human())
-        kind = v["decision"]["kind"]
-        targis = {n: p for p in (0, 1) for n in v["players"][p]["targis"]}
-        markers = {m: p for p in (0, 1) for m in v["players"][p]["markers"]}
-        next_raid = (v["next_raid"] or {}).get("card")
-        self._last = s.game.record[-1] if s.game.record else ""  # outlined: what just happened
+    def board(self, v: dict[str, Any], hint: str | None = None) -> str:
+        b = _Board(
+            v=v,
+            legal=frozenset(v["moves"]),
+            kind=v["decision"]["kind"],
+            hint=hint,
+            last=v["last_move"] or "",  # outlined: what just happened
+            targis={n: p for p in (0, 1) for n in v["players"][p]["targis"]},
+            markers={m: p for p in (0, 1) for m in v["players"][p]["markers"]},
+            next_raid=(v["next_raid"] or {}).get("card"),
+        )
         out = []
         for r in range(5):
             for c in range(5):
                 spot = GRID[(r, c)]
                 if spot.isdigit():
-                    out.append(self.border_cell(int(spot), v, legal, kind, targis, next_raid, hint))
+                    out.append(self.border_cell(int(spot), b))
                 else:
-                    out.append(self.central_cell(spot, v, legal, kind, markers, hint))
+                    out.append(self.central_cell(spot, b))
         return "".join(out)
 
-    def _cell(self, cls: str, inner: str, move: str | None, label: str, hint: str | None) -> str:
+    def _cell(self, b: _Board, cls: str, inner: str, move: str | None, label: str) -> str:
         if move:
-            cls += " legal" + (" hint" if move == hint else "")
+            cls += " legal" + (" hint" if move == b.hint else "")
             return (
                 f'<button type="button" class="cell {cls}" data-move="{esc(move)}" '
-                f'aria-label="{esc(label)}">{inner}</button>'
+                f'aria-label="{esc(move_label(self.cat, b.v, move))}">{inner}</button>'
             )
         return f'<div class="cell {cls}" role="group" aria-label="{esc(label)}">{inner}</div>'
 
-    def border_cell(self, n, v, legal, kind, targis, next_raid, hint) -> str:
+    def border_cell(self, n: int, b: _Board) -> str:
         cat = self.cat
         card = BORDER[n]
         cls = "border"
         if n in CORNERS:
             cls += " raid"
-        if card.id == next_raid:
+        if card.id == b.next_raid:
             cls += " next-raid"
-        if self._last in (f"t{n}", f"u{n}"):
+        if b.last in (f"t{n}", f"u{n}"):
             cls += " last"
         inner = (
             f'<span class="num">{n}</span><span class="nm">{esc(cat.card_name(card.id))}</span>'
             f'<span class="tx">{esc(cat.card_short(card.id))}</span>'
         )
         extras = ""
-        if v["robber"] == n:
+        if b.v["robber"] == n:
             cls += " robbed"
             robber = esc(cat.t("piece.robber"))
             extras += f'<span class="robber" title="{robber}">{robber}</span>'
-        if n in targis:
-            extras += self.piece("targi", targis[n])
+        if n in b.targis:
+            extras += self.piece("targi", b.targis[n])
         if extras:
             inner += f'<span class="on">{extras}</span>'
         move = None
-        if kind == "place" and f"t{n}" in legal:
+        if b.kind == "place" and f"t{n}" in b.legal:
             move = f"t{n}"
-        elif kind == "act" and f"u{n}" in legal:
+        elif b.kind == "act" and f"u{n}" in b.legal:
             move = f"u{n}"
         label = cat.t("card.border_ref", name=cat.card_name(card.id), n=n)
-        if move:
-            label = move_label(cat, v, move)
-        return self._cell(cls, inner, move, label, hint)
+        return self._cell(b, cls, inner, move, label)
 
-    def central_cell(self, letter, v, legal, kind, markers, hint) -> str:
+    def central_cell(self, letter: str, b: _Board) -> str:
         cat = self.cat
-        cell = v["central"][CENTRAL.index(letter)]
+        cell = b.v["central"][CENTRAL.index(letter)]
         cls = "central"
         if cell["empty"]:
             cls += " empty"
@@ -168,17 +185,15 @@ class Renderer:
             inner = self.card(cell["card"], "incell")
             label = cat.card_name(cell["card"])
         inner = f'<span class="space">{letter}</span>' + inner
-        if letter in markers:
-            inner += f'<span class="on">{self.piece("marker", markers[letter])}</span>'
-        if self._last == f"u{letter}":
+        if letter in b.markers:
+            inner += f'<span class="on">{self.piece("marker", b.markers[letter])}</span>'
+        if b.last == f"u{letter}":
             cls += " last"
-        move = f"u{letter}" if kind == "act" and f"u{letter}" in legal else None
-        if move:
-            label = move_label(cat, v, move)
-        return self._cell(cls, inner, move, label, hint)
+        move = f"u{letter}" if b.kind == "act" and f"u{letter}" in b.legal else None
+        return self._cell(b, cls, inner, move, label)
 
     # ---- players -------------------------------------------------------------------------------
-    def player_panel(self, s: Session, v: dict, p: int, names: tuple[str, str]) -> str:
+    def player_panel(self, v: dict[str, Any], p: int, names: tuple[str, str]) -> str:
         cat = self.cat
         pl = v["players"][p]
         active = v["current_player"] == p
@@ -194,11 +209,10 @@ class Renderer:
             head += f'<span class="turn">{esc(cat.t("panel.to_move"))}</span>'
         head += "</h2>"
         goods = "".join(self.token(k, pl["goods"][k]) for k in GOODS)
-        points = score(s.game, p).total  # what the game would score if it ended now
         stock = (
             f'<div class="stock">{goods}<span class="sep"></span>{self.token("G", pl["gold"])}'
             f"{self.token('V', pl['vp'])}"
-            f'<span class="points">{esc(cat.t("panel.points", n=points))}</span></div>'
+            f'<span class="points">{esc(cat.t("panel.points", n=pl["points"]))}</span></div>'
         )
         if v["phase"] == "place":
             extra = cat.t("panel.to_place", n=pl["to_place"])
@@ -217,7 +231,7 @@ class Renderer:
         else:
             hand = f'<span class="none">{esc(cat.t("panel.hand_empty"))}</span>'
         choosing_row = (
-            s.human_to_move and v["decision"]["kind"] == "row" and v["decision"]["player"] == p
+            v["human_to_move"] and v["decision"]["kind"] == "row" and v["decision"]["player"] == p
         )
         rows = []
         for r, row in enumerate(pl["display"]):
@@ -244,12 +258,12 @@ class Renderer:
             f"</section>"
         )
 
-    def players(self, s: Session, v: dict) -> str:
-        names = player_names(self.cat, s.mode)
-        return self.player_panel(s, v, 0, names) + self.player_panel(s, v, 1, names)
+    def players(self, v: dict[str, Any]) -> str:
+        names = player_names(self.cat, v["mode"])
+        return self.player_panel(v, 0, names) + self.player_panel(v, 1, names)
 
     # ---- status, choices, score ------------------------------------------------------------------
-    def status(self, s: Session, v: dict) -> str:
+    def status(self, v: dict[str, Any]) -> str:
         cat = self.cat
         parts = [cat.t("status.round", n=v["round"])]
         raid = v["next_raid"]
@@ -276,19 +290,19 @@ class Renderer:
         """What the token shapes mean, always in view."""
         return "".join(
             f'<span class="key">{self.token(k)}{esc(self.cat.t(f"token.{k}.name"))}</span>'
-            for k in GOODS + "GV"
+            for k in TOKENS
         )
 
-    def prompt(self, s: Session, v: dict) -> str:
+    def prompt(self, v: dict[str, Any]) -> str:
         cat = self.cat
         if v["over"]:
             return cat.t("prompt.over")
-        names = player_names(cat, s.mode)
+        names = player_names(cat, v["mode"])
         who = names[v["current_player"]]
         kind = v["decision"]["kind"]
-        if s.computer_to_move:
+        if v["computer_to_move"]:
             return cat.t("prompt.computer")
-        params: dict = {"player": who}
+        params: dict[str, object] = {"player": who}
         if kind == "place":
             params["n"] = v["players"][v["current_player"]]["to_place"]
         if kind == "raid":
@@ -297,17 +311,17 @@ class Renderer:
             return cat.t("prompt.tribe_noble", **params)
         return cat.t(f"prompt.{kind}", **params)
 
-    def choices(self, s: Session, v: dict, hint: str | None = None) -> str:
+    def choices(self, v: dict[str, Any], hint: str | None = None) -> str:
         cat = self.cat
         if v["over"]:
-            return self.score(s, v)
+            return self.score(v)
         out = []
         card = v["decision"].get("card")
         if card:
             out.append(f'<div class="inplay">{self.card(card, "big")}'
                        f'<p class="fulltext">{esc(cat.card_text(card))}</p></div>')  # fmt: skip
         kind = v["decision"]["kind"]
-        if s.human_to_move and kind not in BOARD_ONLY:
+        if v["human_to_move"] and kind not in BOARD_ONLY:
             buttons = []
             for move in v["legal"]:
                 extra = " hint" if move == hint else ""
@@ -317,16 +331,16 @@ class Renderer:
                     f"{esc(move_label(cat, v, move))}</button>"
                 )
             out.append(f'<div class="moves k-{kind}">{"".join(buttons)}</div>')
-        elif s.human_to_move:
+        elif v["human_to_move"]:
             out.append(f'<p class="help">{esc(cat.t("help." + kind))}</p>')
         return "".join(out)
 
-    def score(self, s: Session, v: dict) -> str:
+    def score(self, v: dict[str, Any]) -> str:
         cat = self.cat
-        names = player_names(cat, s.mode)
+        names = player_names(cat, v["mode"])
         sc = v["scores"]
 
-        def line(key: str, label: str, cells: list, cls: str = "") -> str:
+        def line(key: str, label: str, cells: Sequence[object], cls: str = "") -> str:
             tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
             extra = f' class="{cls}"' if cls else ""
             return f'<tr data-score="{esc(key)}"{extra}><th>{esc(label)}</th>{tds}</tr>'
@@ -361,11 +375,17 @@ class Renderer:
             f"{esc(cat.t('button.new_game'))}</button></div></div>"
         )
 
-    def log(self, s: Session) -> str:
-        names = player_names(self.cat, s.mode)
-        you = HUMAN if s.mode == "ai" else None
-        lines = log_lines(self.cat, s.game.log, names, you)
+    def log(self, v: dict[str, Any]) -> str:
+        lines = log_lines(self.cat, v["log"], player_names(self.cat, v["mode"]), v["you"])
         return "".join(f'<li class="{cls}">{esc(text)}</li>' for cls, text in lines)
+
+    def pace_options(self, chosen: str) -> str:
+        """The options of the #pace select, one per pace of targi.app.storage.PACES."""
+        return "".join(
+            f'<option value="{esc(pace)}"{" selected" if pace == chosen else ""}>'
+            f"{esc(self.cat.t(f'pace.{pace}'))}</option>"
+            for pace in PACES
+        )
 
     def border_reference(self) -> str:
         """Every border card's full text, for the reference list under the table."""

@@ -7,9 +7,11 @@ opens against the same opponent. In a game against the computer you are Blue (pl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .. import save
 from ..game import SEED_LIMIT, Game, IllegalMove
+from ..view import view as public_view
 
 MODES = ("hotseat", "ai")
 LEVELS = ("easy", "medium", "hard")
@@ -99,6 +101,17 @@ class Session:
     def rematch(self, seed: int) -> Session:
         """Same opponent, a new deal; the other player starts."""
         return Session.new(seed, 1 - self.game.starter, self.mode, self.level)
+
+    def view(self) -> dict[str, Any]:
+        """The engine's view of the table (seen by you against the computer) and who plays it:
+        everything the renderer draws from."""
+        v = public_view(self.game, HUMAN if self.mode == "ai" else None)
+        v["mode"] = self.mode
+        v["human_to_move"] = human = self.human_to_move
+        v["computer_to_move"] = self.computer_to_move
+        v["moves"] = v["legal"] if human else []  # the moves a click may make
+        v["log"] = self.game.log  # the engine's events, worded by targi.app.words.log_lines
+        return v
 
     def ai_seed(self) -> int:
         """The computer's sampling seed for this position: reproducible, varies move by move."""

@@ -6,17 +6,25 @@ what a move does, and the engine's view/log to say which card it concerns.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..board import CENTRAL
 from ..cards import BORDER, BY_ID, GOODS
 from ..decisions import merchant_exchange, raid_vp_loss, silversmith_exchange
 from ..game import ROUNDS
 from .catalog import Catalog
 
+# Token letters, in the order the page shows them: a card's cost (targi.cards.Cost) is goods and
+# gold; chips add victory points.
+COST_TOKENS = GOODS + "G"
+TOKENS = COST_TOKENS + "V"
+
 
 def goods_phrase(cat: Catalog, letters: str) -> str:
     """'DDS' -> '2 dates, 1 salt' (G for gold, V for VP)."""
     parts = []
-    for k in GOODS + "GV":
+    for k in TOKENS:
         n = letters.count(k)
         if n:
             parts.append(cat.plural(f"token.{k}", n))
@@ -33,18 +41,18 @@ def border_label(cat: Catalog, n: int) -> str:
     return cat.t("card.border_ref", name=cat.card_name(BORDER[n].id), n=n)
 
 
-def central_label(cat: Catalog, view: dict, letter: str) -> str:
+def central_label(cat: Catalog, view: dict[str, Any], letter: str) -> str:
     cell = view["central"][CENTRAL.index(letter)]
     if cell["card"]:
         return cat.t("card.central_ref", name=cat.card_name(cell["card"]), space=letter)
     return cat.t("card.central_space", space=letter)
 
 
-def display_card(view: dict, player: int, row: int, place: int) -> str:
-    return view["players"][player]["display"][row][place]
+def display_card(view: dict[str, Any], player: int, row: int, place: int) -> str:
+    return str(view["players"][player]["display"][row][place])
 
 
-def move_label(cat: Catalog, view: dict, move: str) -> str:
+def move_label(cat: Catalog, view: dict[str, Any], move: str) -> str:
     """What clicking a move's button does, for the current decision of `view`."""
     decision = view["decision"]
     kind = decision["kind"]
@@ -107,7 +115,7 @@ def move_label(cat: Catalog, view: dict, move: str) -> str:
     return cat.t("move.other", move=move, head=head)
 
 
-def hint_reason(cat: Catalog, view: dict, key: str, params: dict) -> str:
+def hint_reason(cat: Catalog, view: dict[str, Any], key: str, params: dict[str, Any]) -> str:
     """A hint's reason (targi.ai.hint: a key and parameters that are data) in words. Cards are
     named as on the table: a border card with its number, a central space by the card on it."""
     from ..ai.hint import PARAMS  # here, not at the top: the page starts without the AI's modules
@@ -135,7 +143,7 @@ def player_names(cat: Catalog, mode: str) -> tuple[str, str]:
 
 
 def log_lines(
-    cat: Catalog, log: list[tuple], names: tuple[str, str], you: int | None = None
+    cat: Catalog, log: list[tuple[Any, ...]], names: tuple[str, str], you: int | None = None
 ) -> list[tuple[str, str]]:
     """The game's event log as (css class, text) lines, oldest first, with round headings.
     Lines about `you` use the catalog's "….you" form where it has one (English: "You place")."""
@@ -184,7 +192,9 @@ def log_lines(
     return lines
 
 
-def _log_move(cat: Catalog, say, who: str, move: str, card: str, context: str) -> tuple[str, str]:
+def _log_move(
+    cat: Catalog, say: Callable[..., str], who: str, move: str, card: str, context: str
+) -> tuple[str, str]:
     """One move in the past tense, and the context for a later "done"."""
     name = cat.card_name(card) if card else ""
     head = move[0]
@@ -237,7 +247,7 @@ class _Speaker:
         self.cat = cat
         self.you = you
 
-    def by(self, player: int):
+    def by(self, player: int) -> Callable[..., str]:
         if player != self.you:
             return self.cat.t
 

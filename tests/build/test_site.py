@@ -1,4 +1,5 @@
-"""build.py: the wheel, the generated site files, the service worker and the local server."""
+"""The site build (tools/site.py, wheel.py, sw.py): the wheel, the generated files, the
+service worker, the icons, and that nothing of ours points off the origin."""
 
 from __future__ import annotations
 
@@ -8,23 +9,21 @@ import hashlib
 import io
 import json
 import re
+import shutil
+import struct
 import subprocess
-import sys
-import threading
-import urllib.error
-import urllib.request
 import zipfile
-from collections.abc import Iterator
+import zlib
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402 - the repo root is put on sys.path just above
+from tools import npm
+from tools.paths import ROOT, WEB
+from tools.site import build_site, content_version, pyscript_config
+from tools.sw import TEMPLATE, render
+from tools.wheel import build_wheel
 
 # Folders copied verbatim from npm: their bundles mention CDNs as defaults that the local
 # config overrides; the browser tests prove none of them is ever requested.
@@ -34,28 +33,12 @@ TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg"
 NON_REQUEST_URLS = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("build") / "site"
-    build.build_site(target, quiet=True)
-    return target
-
-
-@pytest.fixture(scope="module")
-def build_info(site: Path) -> dict[str, object]:
-    return json.loads((site / "build.json").read_text())
-
-
 def site_files(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
 
 
-def wheel_path(site: Path, info: dict[str, object]) -> Path:
-    return site / str(info["wheel"])
-
-
-def test_wheel_holds_every_engine_module_and_the_card_table(site: Path, build_info: dict) -> None:
-    with zipfile.ZipFile(wheel_path(site, build_info)) as wheel:
+def test_wheel_holds_every_engine_module_and_the_card_table(site_wheel: Path) -> None:
+    with zipfile.ZipFile(site_wheel) as wheel:
         names = set(wheel.namelist())
     assert "targi/data/cards.csv" in names
     assert "targi/__init__.py" in names
@@ -68,9 +51,9 @@ def test_wheel_holds_every_engine_module_and_the_card_table(site: Path, build_in
     assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
 
 
-def test_wheel_holds_every_data_file_of_the_package(site: Path, build_info: dict) -> None:
+def test_wheel_holds_every_data_file_of_the_package(site_wheel: Path) -> None:
     # A data file that pyproject's package-data does not cover would be missing in the browser.
-    with zipfile.ZipFile(wheel_path(site, build_info)) as wheel:
+    with zipfile.ZipFile(site_wheel) as wheel:
         names = set(wheel.namelist())
     data_files = {
         p.relative_to(ROOT / "py").as_posix()
@@ -81,8 +64,8 @@ def test_wheel_holds_every_data_file_of_the_package(site: Path, build_info: dict
     assert data_files <= names
 
 
-def test_wheel_record_lists_every_file_with_its_hash(site: Path, build_info: dict) -> None:
-    with zipfile.ZipFile(wheel_path(site, build_info)) as wheel:
+def test_wheel_record_lists_every_file_with_its_hash(site_wheel: Path) -> None:
+    with zipfile.ZipFile(site_wheel) as wheel:
         record_name = next(n for n in wheel.namelist() if n.endswith(".dist-info/RECORD"))
         rows = list(csv.reader(io.StringIO(wheel.read(record_name).decode())))
         listed = {row[0] for row in rows}
@@ -96,37 +79,9 @@ def test_wheel_record_lists_every_file_with_its_hash(site: Path, build_info: dic
             assert int(size) == len(data)
 
 
-def test_wheel_installs_with_pip_and_the_engine_reads_its_cards(
-    site: Path, build_info: dict, tmp_path: Path
-) -> None:
-    target = tmp_path / "installed"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet"]
-        + ["--disable-pip-version-check", "--target", str(target)]
-        + [str(wheel_path(site, build_info))],
-        check=True,
-    )
-    probe = (
-        "import importlib.resources, targi;"
-        "print(targi.__file__);"
-        "print(importlib.resources.files('targi').joinpath('data/cards.csv').read_text()[:40])"
-    )
-    result = subprocess.run(
-        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(target)!r}); {probe}"],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    module_file, first_line = result.stdout.splitlines()[:2]
-    assert Path(module_file).is_relative_to(target)
-    assert first_line.strip()
-    assert any(p.name.endswith(".dist-info") for p in target.iterdir())
-
-
 def test_wheel_is_byte_reproducible(tmp_path: Path) -> None:
-    first = build.build_wheel(tmp_path / "a").read_bytes()
-    second = build.build_wheel(tmp_path / "b").read_bytes()
+    first = build_wheel(tmp_path / "a").read_bytes()
+    second = build_wheel(tmp_path / "b").read_bytes()
     assert first == second
 
 
@@ -144,7 +99,7 @@ def test_pyscript_config_uses_the_local_interpreter_and_the_wheel_through_files(
 
 
 def test_page_modules_from_py_files_txt_land_in_the_working_directory() -> None:
-    config = build.pyscript_config("wheels/t.whl", ["web/ui.py", "web/app/view.py"])
+    config = pyscript_config("wheels/t.whl", ["web/ui.py", "web/app/view.py"])
     assert config["files"] == {
         "./wheels/t.whl": "./*",
         "./web/ui.py": "./ui.py",
@@ -164,7 +119,7 @@ def test_every_pyscript_chunk_that_core_imports_is_shipped(site: Path) -> None:
 
 def test_pyodide_runtime_files_are_shipped_without_micropip(site: Path) -> None:
     shipped = {p.name for p in (site / "pyodide").iterdir()}
-    assert shipped == set(build.PYODIDE_FILES)
+    assert shipped == set(npm.PYODIDE_FILES)
     assert not list(site.rglob("micropip*"))
 
 
@@ -190,20 +145,20 @@ def test_version_is_the_content_hash_and_changes_when_a_file_changes(
     site: Path, build_info: dict, tmp_path: Path
 ) -> None:
     hashed = [f for f in build_info["files"] if f != "build.json"]
-    assert build.content_version(site, hashed) == build_info["version"]
+    assert content_version(site, hashed) == build_info["version"]
     copy = tmp_path / "copy"
     for rel in hashed:
         (copy / rel).parent.mkdir(parents=True, exist_ok=True)
         (copy / rel).write_bytes((site / rel).read_bytes())
-    assert build.content_version(copy, hashed) == build_info["version"]
+    assert content_version(copy, hashed) == build_info["version"]
     (copy / "index.html").write_bytes((site / "index.html").read_bytes() + b"\n")
-    assert build.content_version(copy, hashed) != build_info["version"]
+    assert content_version(copy, hashed) != build_info["version"]
 
 
 def test_rebuilding_unchanged_sources_gives_the_same_version(
     site: Path, build_info: dict, tmp_path: Path
 ) -> None:
-    again = build.build_site(tmp_path / "site", quiet=True)
+    again = build_site(tmp_path / "site", quiet=True)
     assert again["version"] == build_info["version"]
 
 
@@ -257,81 +212,76 @@ def test_every_file_index_html_refers_to_is_in_the_site(site: Path) -> None:
     assert missing == []
 
 
-@pytest.fixture(scope="module")
-def served(site: Path) -> Iterator[str]:
-    server = build.make_server(port=0, directory=site, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+def node_check(path: Path) -> subprocess.CompletedProcess[str]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    return subprocess.run([node, "--check", str(path)], capture_output=True, text=True)
 
 
-@pytest.mark.parametrize(
-    ("path", "mime"),
-    [
-        ("pyodide/pyodide.mjs", "text/javascript"),
-        ("pyodide/pyodide.asm.wasm", "application/wasm"),
-        ("web/manifest.webmanifest", "application/manifest+json"),
-        ("sw.js", "text/javascript"),
-        ("index.html", "text/html"),
-    ],
-)
-def test_server_sends_the_right_mime_type_under_the_sub_path(
-    served: str, path: str, mime: str
+def test_service_worker_template_and_the_built_worker_are_valid_javascript(site: Path) -> None:
+    for script in (TEMPLATE, site / "sw.js"):
+        result = node_check(script)
+        assert result.returncode == 0, result.stderr
+
+
+def test_service_worker_template_marks_the_version_and_the_file_list_once_each() -> None:
+    template = TEMPLATE.read_text()
+    assert template.count("/* build: VERSION */") == 1
+    assert template.count("/* build: FILES */") == 1
+    filled = render(template, {"VERSION": '"v1"', "FILES": '["./", "index.html"]'})
+    assert "/* build:" not in filled
+    assert 'const VERSION = "v1";' in filled
+    assert 'const FILES = ["./", "index.html"];' in filled
+
+
+MISSING_ONE = {"VERSION": '"v1"'}
+ONE_TOO_MANY = {"VERSION": '"v1"', "FILES": "[]", "HASH": '"x"'}
+
+
+@pytest.mark.parametrize("values", [MISSING_ONE, ONE_TOO_MANY])
+def test_service_worker_template_and_the_build_must_agree_on_the_placeholders(
+    values: dict[str, str],
 ) -> None:
-    with urllib.request.urlopen(f"{served}/targi/{path}") as response:
-        assert response.headers.get_content_type() == mime
-        assert "no-store" not in response.headers.get("Cache-Control", "")
+    with pytest.raises(SystemExit, match="placeholders"):
+        render(TEMPLATE.read_text(), values)
 
 
-def test_server_answers_only_under_the_sub_path(served: str) -> None:
-    with pytest.raises(urllib.error.HTTPError) as error:
-        urllib.request.urlopen(f"{served}/index.html")
-    assert error.value.code == 404
-    with urllib.request.urlopen(f"{served}/targi") as response:
-        assert response.url.endswith("/targi/")
+ICONS = WEB / "icons"
 
 
-def _no_browser_on_a_root_debian_machine(monkeypatch: pytest.MonkeyPatch, apt_fails: bool):
-    """A machine as the brief describes it: root, apt-get, no Chromium until apt installs it."""
-    installed: list[str] = []
-    commands: list[list[str]] = []
-
-    def run(command: list[str], **kwargs) -> int:
-        commands.append(command)
-        assert kwargs["env"]["DEBIAN_FRONTEND"] == "noninteractive"
-        if command[1:] == ["install", "-y", "chromium"] and not apt_fails:
-            installed.append("/usr/bin/chromium")
-        return 100 if apt_fails and command[1] == "install" else 0
-
-    monkeypatch.delenv("CHROMIUM_PATH", raising=False)
-    monkeypatch.setattr(build.os, "geteuid", lambda: 0, raising=False)
-    monkeypatch.setattr(build, "_run", run)
-
-    def which(name: str) -> str | None:
-        if name == "apt-get":
-            return "/usr/bin/apt-get"
-        return installed[0] if installed and name in build.CHROMIUM_CANDIDATES else None
-
-    monkeypatch.setattr(build.shutil, "which", which)
-    return commands
+def test_site_icons_are_the_committed_source_files(site: Path) -> None:
+    sources = sorted(p.name for p in ICONS.iterdir())
+    assert sources == sorted(p.name for p in (site / "web" / "icons").iterdir())
+    for name in sources:
+        assert (site / "web" / "icons" / name).read_bytes() == (ICONS / name).read_bytes()
 
 
-def test_tests_install_debian_chromium_with_apt_when_no_browser_is_found(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    commands = _no_browser_on_a_root_debian_machine(monkeypatch, apt_fails=False)
-    assert build.ensure_chromium() == "/usr/bin/chromium"
-    assert commands == [
-        ["/usr/bin/apt-get", "update"],
-        ["/usr/bin/apt-get", "install", "-y", "chromium"],
-    ]
+def test_every_icon_is_used_by_the_manifest_or_the_page() -> None:
+    manifest = json.loads((WEB / "manifest.webmanifest").read_text())
+    declared = {icon["src"].removeprefix("icons/") for icon in manifest["icons"]}
+    page = (ROOT / "index.html").read_text()
+    unused = [p.name for p in ICONS.iterdir() if p.name not in declared and p.name not in page]
+    assert unused == []
 
 
-def test_a_failed_chromium_install_stops_the_tests_with_a_clear_message(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    _no_browser_on_a_root_debian_machine(monkeypatch, apt_fails=True)
-    with pytest.raises(SystemExit, match="installing chromium with apt-get failed"):
-        build.ensure_chromium()
+def top_left_alpha(png: bytes) -> int:
+    """Alpha of the first pixel of an 8-bit RGBA PNG. Whatever a row's filter, the first pixel
+    of the first row is stored as it is (its left and upper neighbours count as zero)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png[24:26] == bytes((8, 6)), "8-bit RGBA"
+    idat, pos = b"", 8
+    while pos < len(png):
+        (length,) = struct.unpack(">I", png[pos : pos + 4])
+        if png[pos + 4 : pos + 8] == b"IDAT":
+            idat += png[pos + 8 : pos + 8 + length]
+        pos += 12 + length
+    return zlib.decompress(idat)[4]
+
+
+def test_plain_icons_have_rounded_corners_and_maskable_icons_fill_the_square() -> None:
+    manifest = json.loads((WEB / "manifest.webmanifest").read_text())
+    for icon in manifest["icons"]:
+        if icon["type"] == "image/png":
+            alpha = top_left_alpha((ICONS / icon["src"].removeprefix("icons/")).read_bytes())
+            assert alpha == (255 if icon["purpose"] == "maskable" else 0), icon["src"]

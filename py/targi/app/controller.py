@@ -1,0 +1,427 @@
+"""The page's behaviour without the DOM: what a click, a key, a link or the computer's answer
+does to the game, the storage and the dialogs.
+
+web/main.py turns DOM events into calls here and implements `Port` (targi.app.port) on the real
+document; the unit tests implement it on dictionaries. Clicks arrive as `Click` values and are
+dispatched through the table ACTIONS (docs/page.md lists the `data-action` names).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import save
+from . import protocol, share, storage
+from .catalog import Catalog
+from .port import Port, StorageFailure, TableFrame
+from .render import Renderer
+from .session import COMPUTER, HUMAN, Session
+from .words import hint_reason, move_label
+
+# Every dialog of index.html (each an `.overlay`); at most one is open at a time.
+DIALOGS = ("dlg-new", "dlg-share", "dlg-load", "dlg-confirm", "dlg-storage")
+# Where focus goes after a move made from the keyboard (the pressed button was redrawn away).
+NEXT_MOVE = ("#choices [data-move]", "#board [data-move]", "#choices button")
+FALLBACK_PAUSE_S = 0.05  # before thinking on the page: the notice and the table paint first
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click as the page binding read it from the DOM:
+    `data-move=m` -> Click("move", m, keyboard), `data-new-game=x` -> Click("new-game", x),
+    `data-action=a` (and its `data-target=t`) -> Click(a, t), the backdrop of a dialog or the
+    Escape key -> Click("close")."""
+
+    action: str
+    value: str = ""
+    keyboard: bool = False  # pressed from the keyboard (event.detail == 0)
+
+
+@dataclass(frozen=True)
+class ShownHint:
+    move: str
+    seq: int  # the position it was asked for: a hint is shown only there
+    text: str
+
+
+class Controller:
+    def __init__(self, port: Port, cat: Catalog) -> None:
+        self.port = port
+        self.cat = cat
+        self.render = Renderer(cat)
+        self.session: Session | None = None
+        self.settings = storage.Settings.parse(port.storage_get(storage.SETTINGS_KEY))
+        self.generation = 0  # bumped whenever the game on the table is replaced
+        self.ai_busy = False  # a computer_turn loop owns the current game
+        self.hint: ShownHint | None = None
+        self.pending: Session | None = None  # a loaded game waiting for "replace?"
+        self.fallback_noted = False
+        self.log_size = -1  # events in the log as last drawn (-1: draw it)
+
+    def start(self, fragment: str) -> None:
+        """The page is up: the stored game, then a shared link, else the New game dialog."""
+        self.port.set_html("reference-list", self.render.border_reference())
+        self.port.set_html("pace", self.render.pace_options(self.settings.pace))
+        self.restore()
+        self.redraw()
+        self.open_fragment(fragment)
+        if self.session is None and all(self.port.is_hidden(d) for d in DIALOGS):
+            self.open("dlg-new")
+
+    # ---- storage -------------------------------------------------------------------------------
+    def store(self, key: str, value: str) -> None:
+        try:
+            self.port.storage_set(key, value)
+        except StorageFailure:
+            self.notice(self.cat.t("storage.error.unavailable"))
+
+    def autosave(self) -> None:
+        if self.session is not None:
+            self.store(storage.GAME_KEY, storage.envelope(self.session))
+
+    def restore(self) -> None:
+        """The stored game, or a clear message (the unreadable data is kept aside)."""
+        text = self.port.storage_get(storage.GAME_KEY)
+        if text is None:
+            return
+        try:
+            self.session = storage.read_envelope(text)
+        except storage.StoredGameError as e:
+            self.store(storage.BACKUP_KEY, text)
+            with contextlib.suppress(StorageFailure):
+                self.port.storage_remove(storage.GAME_KEY)
+            self.port.set_text("storage-reason", self.cat.t(e.key, **e.params))
+            self.port.set_text("storage-kept", self.cat.t("storage.kept", key=storage.BACKUP_KEY))
+            self.open("dlg-storage")
+
+    def set_pace(self, pace: str) -> None:
+        if pace in storage.PACES:
+            self.settings.pace = pace
+            self.store(storage.SETTINGS_KEY, self.settings.dump())
+
+    # ---- drawing -------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        s = self.session
+        if s is None:
+            self.port.draw(None)
+            return
+        v = s.view()
+        r = self.render
+        shown = self.hint if self.hint is not None and self.hint.seq == s.seq else None
+        hint = shown.move if shown else None
+        log = None
+        if len(v["log"]) != self.log_size:
+            self.log_size = len(v["log"])
+            log = r.log(v)
+        player = v["current_player"]
+        regions = {"status": r.status(v), "board": r.board(v, hint)}
+        regions.update(choices=r.choices(v, hint), players=r.players(v))
+        self.port.draw(
+            TableFrame(
+                regions=regions,
+                prompt=r.prompt(v),
+                log=log,
+                hint=shown.text if shown else None,
+                can_undo=s.can_undo(),
+                can_hint=s.human_to_move,
+                thinking=s.computer_to_move,
+                dataset={
+                    "phase": "over" if v["over"] else v["phase"],
+                    "currentPlayer": "" if player is None else str(player),
+                    "mode": s.mode,
+                    "seq": str(s.seq),  # last: waiting tests see a finished table
+                },
+            )
+        )
+        if s.computer_to_move and not self.ai_busy:
+            self.ai_busy = True  # before the loop runs: a second redraw must not start another
+            self.port.spawn(self.computer_turn())
+
+    def notice(self, text: str) -> None:
+        self.port.set_text("notice-text", text)
+        self.port.set_hidden("notice", False)
+
+    # ---- games ---------------------------------------------------------------------------------
+    def set_session(self, session: Session) -> None:
+        self.generation += 1
+        self.session = session
+        self.hint = None
+        self.log_size = -1
+        self.ai_busy = False
+        self.autosave()
+        self.redraw()
+
+    def first_player(self, starter: str) -> int:
+        """Who starts against the computer: you, it, or a coin toss."""
+        if starter == "random":
+            return self.port.random_seed() % 2
+        return COMPUTER if starter == "computer" else HUMAN
+
+    def new_game(self, mode: str) -> None:
+        seed = self.port.random_seed()
+        if mode == "ai":
+            level = self.port.checked("level") or self.settings.level
+            starter = self.port.checked("starter") or self.settings.starter
+            session = Session.new(seed, self.first_player(starter), "ai", level)
+            self.settings.level, self.settings.starter = level, starter
+            self.store(storage.SETTINGS_KEY, self.settings.dump())
+        else:
+            session = Session.new(seed, HUMAN, "hotseat")
+        self.close_all()
+        self.set_session(session)
+
+    def play(self, move: str, keyboard: bool = False) -> None:
+        """A move clicked; a stale click (the table changed under the pointer) does nothing."""
+        s = self.session
+        if s is not None and move in s.legal_for_human():
+            s.play(move)
+            self.hint = None
+            self.autosave()
+            self.redraw()
+        if keyboard:  # the pressed button was redrawn away: keep the keyboard in play
+            any(self.port.focus(selector) for selector in NEXT_MOVE)
+
+    def undo(self) -> None:
+        s = self.session
+        if s is not None and s.can_undo():
+            s.undo()
+            self.hint = None
+            self.log_size = -1
+            self.autosave()
+            self.redraw()
+
+    def rematch(self) -> None:
+        if self.session is not None:
+            self.set_session(self.session.rematch(self.port.random_seed()))
+
+    # ---- the computer --------------------------------------------------------------------------
+    async def ask_ai(self, op: str, s: Session) -> protocol.Answer:
+        """The worker's answer; if the worker fails, the same question answered on the page
+        (slower to show, but the game goes on)."""
+        request = protocol.request(op, s.encode(), s.level, s.ai_seed())
+        try:
+            return protocol.read_answer(op, await self.port.ask_ai(request))
+        except Exception as error:
+            if not self.fallback_noted:
+                self.fallback_noted = True
+                self.notice(self.cat.t("error.ai_fallback", reason=str(error)))
+        await self.port.sleep(FALLBACK_PAUSE_S)
+        return protocol.read_answer(op, protocol.answer(request))
+
+    async def computer_turn(self) -> None:
+        """The computer's moves, one by one at the chosen pace, while it is to move. A game
+        replaced meanwhile (new game, load, undo elsewhere) ends the loop: its answer is stale."""
+        generation = self.generation
+        try:
+            while True:
+                s = self.session
+                if generation != self.generation or s is None or not s.computer_to_move:
+                    return
+                began = self.port.clock()
+                answer = await self.ask_ai("move", s)
+                wait = self.settings.delay_ms / 1000 - (self.port.clock() - began)
+                if wait > 0:
+                    await self.port.sleep(wait)
+                if generation != self.generation or self.session is not s:
+                    return
+                s.play(answer.move, by_computer=True)
+                self.autosave()
+                self.ai_busy = s.computer_to_move  # keep the loop ours while it goes on
+                self.redraw()
+                if not s.computer_to_move:
+                    return
+        except Exception as e:
+            if generation == self.generation:
+                self.notice(self.cat.t("error.ai", reason=str(e)))
+        finally:
+            if generation == self.generation:
+                self.ai_busy = False
+
+    async def show_hint(self) -> None:
+        s = self.session
+        if s is None or not s.human_to_move:
+            return
+        seq, generation = s.seq, self.generation
+        self.port.set_text("hint-text", self.cat.t("hint.thinking"))
+        self.port.set_hidden("hint-text", False)
+        try:
+            answer = await self.ask_ai("hint", s)
+        except Exception as e:
+            self.notice(self.cat.t("error.ai", reason=str(e)))
+            return
+        if generation != self.generation or s.seq != seq:
+            return  # the table moved on while it thought
+        v = s.view()
+        reason = hint_reason(self.cat, v, answer.key, answer.params)
+        if reason.startswith("[hint."):  # a reason newer than this catalog
+            reason = move_label(self.cat, v, answer.move)
+        self.hint = ShownHint(answer.move, seq, self.cat.t("hint.label", reason=reason))
+        self.redraw()
+
+    # ---- loading and sharing -------------------------------------------------------------------
+    def offer(self, text: str, origin: str) -> bool:
+        """Open a save string: at once if nothing is on the table, else after asking.
+        An invalid string changes nothing and says why (in the Load dialog if it came from
+        there, else as a notice)."""
+        try:
+            incoming = Session.decode(share.from_pasted(text))
+        except save.SaveError as e:
+            message = self.cat.t("load.invalid", reason=str(e))
+            if origin == "load":
+                self.port.set_text("load-message", message)
+            else:
+                self.notice(message)
+            return False
+        current = self.session
+        if current is None or current.seq == 0 or current.encode() == incoming.encode():
+            self.replace_with(incoming)
+            return True
+        self.pending = incoming
+        cat = self.cat
+        mode = (
+            cat.t("mode.ai", level=cat.t("level." + incoming.level))
+            if incoming.mode == "ai"
+            else cat.t("mode.hotseat")
+        )
+        summary = cat.t(
+            "confirm.summary", mode=mode, round=incoming.view()["round"], moves=incoming.seq
+        )
+        self.port.set_text("confirm-summary", summary)
+        self.close_all()
+        self.open("dlg-confirm")
+        return True
+
+    def replace_with(self, incoming: Session) -> None:
+        if self.session is not None:
+            self.autosave()
+            self.store(storage.PREVIOUS_KEY, storage.envelope(self.session))
+        self.pending = None
+        self.close_all()
+        self.set_session(incoming)
+
+    def confirm_replace(self) -> None:
+        if self.pending is not None:
+            self.replace_with(self.pending)
+
+    def cancel_replace(self) -> None:
+        self.pending = None
+        self.close_top()
+
+    def load_string(self) -> None:
+        text = self.port.get_value("load-text")
+        if not text.strip():
+            self.port.set_text("load-message", self.cat.t("load.empty"))
+        else:
+            self.offer(text, "load")
+
+    def restore_previous(self) -> None:
+        text = self.port.storage_get(storage.PREVIOUS_KEY)
+        if not text:
+            self.port.set_text("load-message", self.cat.t("load.previous_none"))
+            return
+        try:
+            previous = storage.read_envelope(text)
+        except storage.StoredGameError as e:
+            self.port.set_text("load-message", self.cat.t(e.key, **e.params))
+            return
+        self.replace_with(previous)
+
+    def open_fragment(self, fragment: str) -> None:
+        """A shared link (`#g=…`) opened or followed."""
+        code = share.from_fragment(fragment)
+        if code is None:
+            return
+        self.port.forget_fragment()  # the link has done its job: a reload must not ask again
+        self.offer(code, "link")
+
+    def open_share(self) -> None:
+        if self.session is None:
+            return
+        code = self.session.encode()
+        self.port.set_value("share-string", code)
+        self.port.set_value("share-link", share.link(self.port.page_url(), code))
+        self.port.set_text("copy-status", "")
+        self.open("dlg-share")
+
+    def open_load(self) -> None:
+        self.port.set_value("load-text", "")
+        self.open("dlg-load")
+
+    async def copy(self, field_id: str) -> None:
+        ok = await self.port.copy(field_id)
+        self.port.set_text(
+            "copy-status", self.cat.t("button.copied" if ok else "button.copy_failed")
+        )
+
+    # ---- dialogs -------------------------------------------------------------------------------
+    def open(self, dialog_id: str) -> None:
+        self.port.set_hidden(dialog_id, False)
+        if dialog_id == "dlg-new":
+            self.port.check("level", self.settings.level)
+            self.port.check("starter", self.settings.starter)
+            first_time = self.session is None
+            self.port.set_hidden("welcome", not first_time)
+            self.port.set_hidden("dlg-new-close", first_time)
+        if dialog_id == "dlg-load":
+            self.port.set_text("load-message", "")
+            previous = self.port.storage_get(storage.PREVIOUS_KEY)
+            self.port.set_hidden("restore-previous", previous is None)
+        self.port.focus(", ".join(f"#{dialog_id} {s}" for s in ("textarea", ".primary", "button")))
+
+    def open_new(self) -> None:
+        self.close_all()
+        self.open("dlg-new")
+
+    def close_all(self) -> None:
+        for dialog_id in DIALOGS:
+            self.port.set_hidden(dialog_id, True)
+
+    def close_top(self) -> None:
+        if self.session is None and not self.port.is_hidden("dlg-new"):
+            return  # the welcome screen has nothing behind it
+        if not self.port.is_hidden("dlg-confirm"):
+            self.pending = None
+        self.close_all()
+        if self.session is None:
+            self.open("dlg-new")
+
+    def dismiss_notice(self) -> None:
+        self.port.set_hidden("notice", True)
+        self.redraw()  # if the computer stopped on an error, it tries again
+
+    # ---- events --------------------------------------------------------------------------------
+    def click(self, click: Click) -> None:
+        handler = ACTIONS.get(click.action)
+        if handler is None:
+            return  # not a control of ours
+        try:
+            handler(self, click)
+        except Exception as error:  # say so, keep the game: the stored copy is untouched
+            self.notice(self.cat.t("error.internal", reason=f"{type(error).__name__}: {error}"))
+            self.port.report(f"{type(error).__name__}: {error}")
+
+
+Handler = Callable[[Controller, Click], None]
+
+# What each control does: `data-action` names (and the pseudo-actions of `Click`) -> handler.
+ACTIONS: dict[str, Handler] = {
+    "move": lambda c, k: c.play(k.value, k.keyboard),
+    "new-game": lambda c, k: c.new_game(k.value),
+    "undo": lambda c, k: c.undo(),
+    "hint": lambda c, k: c.port.spawn(c.show_hint()),
+    "open-new": lambda c, k: c.open_new(),
+    "new": lambda c, k: c.open_new(),
+    "rematch": lambda c, k: c.rematch(),
+    "open-share": lambda c, k: c.open_share(),
+    "copy": lambda c, k: c.port.spawn(c.copy(k.value)),
+    "open-load": lambda c, k: c.open_load(),
+    "load-string": lambda c, k: c.load_string(),
+    "restore-previous": lambda c, k: c.restore_previous(),
+    "confirm-replace": lambda c, k: c.confirm_replace(),
+    "cancel-replace": lambda c, k: c.cancel_replace(),
+    "storage-fresh": lambda c, k: c.open_new(),
+    "dismiss-notice": lambda c, k: c.dismiss_notice(),
+    "close": lambda c, k: c.close_top(),
+}

@@ -1,0 +1,125 @@
+"""What the page's controller needs from the world around it: the document, storage, a clock,
+randomness and the computer player. web/main.py implements it on the real DOM (PyScript); the
+unit tests implement it on dictionaries.
+
+Elements are named by their id (docs/page.md lists them). Every method is small and does one
+thing, so the controller (targi.app.controller) holds every decision and can be tested in CPython.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class StorageFailure(Exception):
+    """The browser refused to store or remove something (storage blocked, quota full, …)."""
+
+
+class Storage(Protocol):
+    """The page's key-value store (localStorage on the page)."""
+
+    def storage_get(self, key: str) -> str | None:
+        """The stored text, or None when there is none or storage cannot be read."""
+        ...
+
+    def storage_set(self, key: str, value: str) -> None:
+        """Store `value`; raises StorageFailure if the browser refuses."""
+        ...
+
+    def storage_remove(self, key: str) -> None:
+        """Forget `key`; raises StorageFailure if the browser refuses."""
+        ...
+
+
+@dataclass
+class TableFrame:
+    """Everything one redraw writes to the table, in one value (written by `Document.draw`)."""
+
+    regions: dict[str, str]  # element id -> inner HTML: status, board, choices, players
+    prompt: str  # text
+    log: str | None  # the log's inner HTML, or None when it has not changed
+    hint: str | None  # the hint's text, or None to hide it
+    can_undo: bool
+    can_hint: bool
+    thinking: bool  # the computer is to move
+    dataset: dict[str, str] = field(default_factory=dict)  # #table's data-*, `seq` written last
+
+
+class Document(Protocol):
+    """The page's elements, by id."""
+
+    def draw(self, frame: TableFrame | None) -> None:
+        """Write a redraw to the table; None hides the table (no game yet)."""
+        ...
+
+    def set_text(self, element_id: str, text: str) -> None: ...
+
+    def set_html(self, element_id: str, html: str) -> None:
+        """Replace an element's content (HTML from targi.app.render, everything escaped)."""
+        ...
+
+    def set_hidden(self, element_id: str, hidden: bool) -> None: ...
+
+    def is_hidden(self, element_id: str) -> bool: ...
+
+    def get_value(self, element_id: str) -> str:
+        """A form field's value (textarea, input, select)."""
+        ...
+
+    def set_value(self, element_id: str, value: str) -> None: ...
+
+    def checked(self, name: str) -> str | None:
+        """The value of the checked radio button of group `name`, if one is."""
+        ...
+
+    def check(self, name: str, value: str) -> None:
+        """Check the radio button of group `name` with this value (if there is one)."""
+        ...
+
+    def focus(self, selector: str) -> bool:
+        """Focus the first element matching the CSS selector; False if there is none."""
+        ...
+
+    async def copy(self, element_id: str) -> bool:
+        """Select a field's text and copy it to the clipboard; False if the browser refused."""
+        ...
+
+    def page_url(self) -> str:
+        """The page's address (for share links)."""
+        ...
+
+    def forget_fragment(self) -> None:
+        """Drop the #fragment from the address bar without a reload (a link has been read)."""
+        ...
+
+
+class Host(Protocol):
+    """Time, randomness, background work and the computer player."""
+
+    def random_seed(self) -> int:
+        """32 fresh random bits (the engine itself has no randomness)."""
+        ...
+
+    def clock(self) -> float:
+        """Seconds from an arbitrary start, never going back."""
+        ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` in the background (the page's event loop)."""
+        ...
+
+    async def ask_ai(self, request_json: str) -> str:
+        """The worker's answer (targi.app.protocol); raises if the worker cannot answer."""
+        ...
+
+    def report(self, message: str) -> None:
+        """Write an unexpected error to the developer console."""
+        ...
+
+
+class Port(Storage, Document, Host, Protocol):
+    """All of it: what web/main.py implements and the controller talks to."""

@@ -1,0 +1,374 @@
+"""The page's behaviour without a browser: new games and who starts, the computer's turns and
+their guards, hints (and the page answering when the worker fails), loading and sharing, storage
+that fails, dialogs, and the click table."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from targi.app import storage
+from targi.app.catalog import Catalog
+from targi.app.controller import ACTIONS, DIALOGS, Click, Controller
+from targi.app.render import Renderer
+from targi.app.session import Session
+
+from .fakeport import FakePort
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
+    port = port or FakePort()
+    page = Controller(port, cat)
+    page.start("")
+    return page, port
+
+
+def _vs_computer(page: Controller, port: FakePort, starter: str = "me", level: str = "easy"):
+    port.radios.update(level=level, starter=starter)
+    page.click(Click("new-game", "ai"))
+    port.run()
+    assert page.session is not None
+    return page.session
+
+
+def _play_some(page: Controller, n: int) -> None:
+    for _ in range(n):
+        assert page.session is not None
+        page.click(Click("move", page.session.legal_for_human()[0]))
+
+
+def _stored(port: FakePort, key: str = storage.GAME_KEY) -> str:
+    return storage.read_envelope(port.storage[key]).encode()
+
+
+# ---- starting --------------------------------------------------------------------------------
+def test_a_first_visit_shows_the_welcome_in_the_new_game_dialog(cat: Catalog):
+    page, port = _page(cat)
+    assert page.session is None and port.frame is None
+    assert not port.hidden["dlg-new"] and not port.hidden["welcome"]
+    assert port.hidden["dlg-new-close"]  # nothing behind it to go back to
+    assert port.radios == {"level": "medium", "starter": "me"}
+    assert port.html["pace"].count("<option") == len(storage.PACES)
+    assert 'value="normal" selected' in port.html["pace"]
+
+
+def test_a_stored_game_is_back_after_a_reload(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    _play_some(page, 3)
+    again, _ = _page(cat, port)
+    assert again.session is not None and again.session.encode() == page.session.encode()
+    assert port.hidden["dlg-new"]
+    assert port.frame is not None and port.frame.dataset["seq"] == "3"
+
+
+def test_unreadable_stored_data_is_kept_aside_and_explained(cat: Catalog):
+    port = FakePort()
+    port.storage[storage.GAME_KEY] = "{broken"
+    page, _ = _page(cat, port)
+    assert page.session is None
+    assert port.storage == {storage.BACKUP_KEY: "{broken"}
+    assert not port.hidden["dlg-storage"] and port.hidden["dlg-new"]
+    assert port.text["storage-reason"] == cat.t("storage.error.not_json")
+    page.click(Click("storage-fresh"))
+    assert port.hidden["dlg-storage"] and not port.hidden["dlg-new"]
+
+
+def test_blocked_storage_is_said_once_asked_and_the_game_goes_on(cat: Catalog):
+    port = FakePort()
+    port.storage_blocked = True
+    page, _ = _page(cat, port)
+    page.click(Click("new-game", "hotseat"))
+    _play_some(page, 2)
+    assert not port.hidden["notice"]
+    assert port.text["notice-text"] == cat.t("storage.error.unavailable")
+    assert page.session is not None and page.session.seq == 2
+
+
+# ---- new games, who starts, settings ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("starter", "seed", "first"),
+    [("me", 7, 0), ("computer", 7, 1), ("random", 7, 1), ("random", 8, 0)],
+)
+def test_who_starts_against_the_computer(cat: Catalog, starter: str, seed: int, first: int):
+    page, port = _page(cat, FakePort(seeds=[100, seed, 300]))
+    s = _vs_computer(page, port, starter)
+    assert s.game.starter == first and (s.mode, s.level) == ("ai", "easy")
+    saved = json.loads(port.storage[storage.SETTINGS_KEY])
+    assert (saved["level"], saved["starter"]) == ("easy", starter)
+
+
+def test_the_computer_plays_until_it_is_your_turn_and_every_move_is_saved(cat: Catalog):
+    page, port = _page(cat)
+    s = _vs_computer(page, port, starter="computer")
+    assert s.human_to_move and s.seq > 0
+    assert _stored(port) == s.encode()
+    assert port.frame is not None and port.frame.dataset["seq"] == str(s.seq)
+    assert port.frame.can_hint and not port.frame.thinking
+    assert all(q["op"] == "move" and q["level"] == "easy" for q in port.asked)
+
+
+def test_the_computer_waits_for_the_pace_minus_its_thinking_time(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("pace"))  # not a control: nothing happens
+    page.set_pace("slow")
+    page.set_pace("glacial")  # not a pace: ignored
+    assert json.loads(port.storage[storage.SETTINGS_KEY])["pace"] == "slow"
+    port.think_s = 0.4
+    _vs_computer(page, port, starter="computer")
+    assert port.slept and all(w == pytest.approx(1.4 - 0.4) for w in port.slept)
+
+
+def test_a_second_redraw_while_the_computer_thinks_starts_no_second_loop(cat: Catalog):
+    page, port = _page(cat)
+    port.radios.update(level="easy", starter="computer")
+    page.click(Click("new-game", "ai"))
+    page.redraw()
+    page.redraw()
+    assert len(port.queue) == 1
+    port.run()
+    assert page.session is not None and page.session.human_to_move
+
+
+def test_a_late_answer_for_a_replaced_game_is_dropped(cat: Catalog):
+    page, port = _page(cat)
+    port.radios.update(level="easy", starter="computer")
+    page.click(Click("new-game", "ai"))
+    old = page.session
+    port.while_asked = lambda: page.click(Click("new-game", "hotseat"))
+    port.run()
+    assert page.session is not old and page.session is not None
+    assert page.session.mode == "hotseat" and page.session.seq == 0
+    assert old is not None and old.seq == 0  # the answer came, and was not played
+    assert _stored(port) == page.session.encode()
+
+
+def test_clicks_for_the_computer_or_from_a_stale_table_do_nothing(cat: Catalog):
+    page, port = _page(cat)
+    port.radios.update(level="easy", starter="computer")
+    page.click(Click("new-game", "ai"))
+    s = page.session
+    assert s is not None and s.computer_to_move
+    page.click(Click("move", s.game.legal_moves()[0]))
+    page.click(Click("move", "not-a-move", keyboard=True))
+    assert s.seq == 0 and port.hidden["notice"]
+    assert port.focused  # the keyboard stays in play even so
+    port.run()
+
+
+def test_undo_takes_back_your_step_and_redraws_the_log(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    s = page.session
+    assert s is not None
+    while not s.can_undo():  # until a player is in the middle of a turn
+        _play_some(page, 1)
+    assert port.frame is not None and port.frame.can_undo
+    seq = s.seq
+    page.click(Click("undo"))
+    assert page.session is not None and page.session.seq < seq
+    assert port.frame.log is not None  # drawn again: the undone line is gone
+    assert _stored(port) == page.session.encode()
+
+
+def test_a_rematch_keeps_the_opponent_and_lets_the_other_player_start(cat: Catalog):
+    page, port = _page(cat)
+    s = _vs_computer(page, port, starter="me", level="hard")
+    page.click(Click("rematch"))
+    port.run()
+    assert page.session is not s and page.session is not None
+    assert page.session.level == "hard" and page.session.game.starter == 1
+
+
+# ---- hints -----------------------------------------------------------------------------------
+def test_a_hint_is_shown_for_the_position_it_was_asked_for(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("hint"))
+    seen: list[str] = []
+    port.while_asked = lambda: seen.append(port.text["hint-text"])
+    port.run()
+    assert seen == [cat.t("hint.thinking")] and not port.hidden["hint-text"]
+    assert port.frame is not None and port.frame.hint is not None
+    assert port.frame.hint.startswith(cat.t("hint.label", reason=""))
+    assert page.hint is not None and f'data-move="{page.hint.move}"' in port.frame.regions["board"]
+    _play_some(page, 1)
+    assert port.frame.hint is None  # the table moved on
+
+
+def test_a_hint_that_comes_after_a_move_is_not_shown(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("hint"))
+    port.while_asked = lambda: _play_some(page, 1)
+    port.run()
+    assert page.hint is None and port.frame is not None and port.frame.hint is None
+
+
+def test_when_the_worker_fails_the_page_answers_itself_and_says_so_once(cat: Catalog):
+    page, port = _page(cat)
+    port.worker_broken = True
+    s = _vs_computer(page, port, starter="computer")
+    assert s.human_to_move and s.seq > 0
+    assert port.text["notice-text"].startswith(cat.t("error.ai_fallback", reason="")[:20])
+    port.set_text("notice-text", "")
+    page.click(Click("hint"))
+    port.run()
+    assert page.hint is not None and port.text["notice-text"] == ""
+
+
+# ---- loading and sharing ---------------------------------------------------------------------
+def _shared_game(cat: Catalog, moves: int) -> str:
+    s = Session.new(77, 0, "ai", "easy")
+    for _ in range(moves):
+        s.play(s.game.legal_moves()[0], by_computer=s.computer_to_move)
+    return s.encode()
+
+
+def test_a_shared_game_replaces_an_unplayed_table_at_once(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    code = _shared_game(cat, 2)
+    page.open_fragment("#g=" + code)
+    assert port.fragment_forgotten
+    assert page.session is not None and page.session.encode() == code
+    assert all(port.hidden[d] for d in DIALOGS)
+
+
+def test_a_shared_game_asks_before_replacing_a_game_in_progress(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    _play_some(page, 2)
+    mine = page.session
+    assert mine is not None
+    page.open_fragment("#g=" + _shared_game(cat, 3))
+    assert page.session is mine and not port.hidden["dlg-confirm"]
+    mode = cat.t("mode.ai", level=cat.t("level.easy"))
+    assert port.text["confirm-summary"] == cat.t("confirm.summary", mode=mode, round=1, moves=3)
+    page.click(Click("cancel-replace"))
+    assert page.session is mine and page.pending is None and port.hidden["dlg-confirm"]
+
+    page.open_fragment("#g=" + _shared_game(cat, 3))
+    page.click(Click("confirm-replace"))
+    assert page.session is not mine and page.session is not None and page.session.seq == 3
+    assert _stored(port, storage.PREVIOUS_KEY) == mine.encode()
+    page.click(Click("confirm-replace"))  # nothing is pending any more: nothing happens
+    assert page.session.seq == 3
+    port.run()  # the computer is to move in the shared game: it plays on
+    assert page.session.human_to_move and page.session.seq > 3
+
+
+def test_escape_on_the_question_keeps_the_game(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    _play_some(page, 1)
+    page.open_fragment("#g=" + _shared_game(cat, 3))
+    page.click(Click("close"))
+    assert page.pending is None and port.hidden["dlg-confirm"]
+    assert page.session is not None and page.session.seq == 1
+
+
+def test_a_bad_string_changes_nothing_and_says_why_where_it_was_given(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    _play_some(page, 1)
+    before = page.session
+    page.click(Click("open-load"))
+    page.click(Click("load-string"))
+    assert port.text["load-message"] == cat.t("load.empty")
+    port.values["load-text"] = "https://example.org/targi/#g=Tgarbage"
+    page.click(Click("load-string"))
+    assert port.text["load-message"].startswith(cat.t("load.invalid", reason="")[:20])
+    page.open_fragment("#g=Tgarbage")
+    assert not port.hidden["notice"]
+    assert page.session is before and before is not None and before.seq == 1
+
+
+def test_back_to_the_game_before(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("open-load"))
+    assert port.hidden["restore-previous"]
+    page.click(Click("restore-previous"))
+    assert port.text["load-message"] == cat.t("load.previous_none")
+    _play_some(page, 2)
+    first = page.session
+    port.values["load-text"] = _shared_game(cat, 1)
+    page.click(Click("load-string"))
+    page.click(Click("confirm-replace"))
+    page.click(Click("open-load"))
+    assert not port.hidden["restore-previous"]
+    page.click(Click("restore-previous"))
+    assert page.session is not None and first is not None
+    assert page.session.encode() == first.encode()
+    port.run()  # the loaded game's computer loop ends with that game, playing nothing here
+    assert page.session.encode() == first.encode()
+
+
+def test_share_shows_the_string_and_the_link_and_copies_them(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("open-share"))  # no game yet: nothing to share
+    assert port.hidden["dlg-share"]
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("open-share"))
+    code = page.session.encode() if page.session else ""
+    assert port.values["share-string"] == code
+    assert port.values["share-link"] == f"https://example.org/targi/#g={code}"
+    page.click(Click("copy", "share-link"))
+    port.run()
+    assert port.text["copy-status"] == cat.t("button.copied")
+    port.copy_works = False
+    page.click(Click("copy", "share-string"))
+    port.run()
+    assert port.text["copy-status"] == cat.t("button.copy_failed")
+
+
+# ---- dialogs and errors ----------------------------------------------------------------------
+def test_the_welcome_screen_cannot_be_closed_with_nothing_behind_it(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("close"))
+    assert not port.hidden["dlg-new"]
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("open-new"))
+    assert not port.hidden["dlg-new"] and port.hidden["welcome"]
+    page.click(Click("close"))
+    assert port.hidden["dlg-new"]
+
+
+def test_an_error_in_a_click_is_said_and_the_game_is_kept(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    stored = dict(port.storage)
+    port.radios["level"] = "godlike"  # a radio the page does not know
+    page.click(Click("new-game", "ai"))
+    assert port.text["notice-text"].startswith(cat.t("error.internal", reason="")[:20])
+    assert port.reports and "godlike" in port.reports[0]
+    assert port.storage == stored and page.session is not None and page.session.mode == "hotseat"
+    page.click(Click("dismiss-notice"))
+    assert port.hidden["notice"]
+
+
+# ---- the click table and the document --------------------------------------------------------
+def _actions_in(html: str) -> set[str]:
+    return set(re.findall(r'data-action="([^"]+)"', html))
+
+
+def test_every_control_of_the_page_has_a_handler(cat: Catalog):
+    index = (ROOT / "index.html").read_text(encoding="utf-8")
+    s = Session.new(5, 0, "hotseat")
+    while not s.over:
+        s.play(s.legal_for_human()[0])
+    drawn = Renderer(cat).choices(s.view())
+    used = _actions_in(index) | _actions_in(drawn)
+    assert used <= set(ACTIONS)
+    assert {"move", "new-game", "close"} <= set(ACTIONS)
+    assert not {"move", "new-game"} & used  # pseudo-actions of Click, never data-action names
+
+
+def test_the_dialogs_are_the_overlays_of_the_page():
+    index = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert set(re.findall(r'class="overlay" id="([^"]+)"', index)) == set(DIALOGS)

@@ -1,0 +1,122 @@
+"""build.py is the front door; `python build.py test` runs every check, mypy --strict among
+them, and fails when any fails. Tests and benches import the build as `tools`, never as a
+module named `build` (PyPA's `build` could shadow it)."""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import subprocess
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tools import testrun
+from tools.paths import ROOT
+
+
+def imported_modules(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_no_test_or_bench_imports_a_module_named_build() -> None:
+    scripts = [*(ROOT / "tests").rglob("*.py"), *(ROOT / "bench").rglob("*.py")]
+    assert len(scripts) > 10
+    importers = [
+        path.relative_to(ROOT).as_posix()
+        for path in scripts
+        if any(name == "build" or name.startswith("build.") for name in imported_modules(path))
+    ]
+    assert importers == []
+
+
+def test_build_py_offers_the_same_commands() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--help"], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert "{build,serve,test,bench}" in result.stdout
+
+
+@dataclass
+class Commands:
+    ran: list[list[str]] = field(default_factory=list)
+    failing: set[str] = field(default_factory=set)
+
+    def run(self, command: list[str], **_kwargs: object) -> int:
+        """Record `python -m TOOL ...` as [TOOL, ...]; it fails when TOOL is in `failing`."""
+        self.ran.append(command[2:])
+        return 1 if command[2] in self.failing else 0
+
+
+@pytest.fixture
+def commands(monkeypatch: pytest.MonkeyPatch) -> Commands:
+    """`build.py test` with the installs, the browser and the build stubbed out."""
+    recorder = Commands()
+    monkeypatch.setattr(testrun, "install_requirements", lambda: None)
+    monkeypatch.setattr(testrun.npm, "ensure_node_modules", lambda force_ci=False: None)
+    monkeypatch.setattr(testrun.browser, "ensure_chromium", lambda: "/usr/bin/chromium")
+    monkeypatch.setattr(testrun, "build_site", lambda: {})
+    monkeypatch.setattr(testrun, "run", recorder.run)
+    monkeypatch.delenv("CI", raising=False)
+    return recorder
+
+
+def test_the_test_command_runs_ruff_mypy_and_pytest_with_its_arguments(
+    commands: Commands,
+) -> None:
+    assert testrun.run_tests(["-x", "tests/build"]) == 0
+    assert commands.ran == [
+        ["ruff", "check", "."],
+        ["ruff", "format", "--check", "."],
+        ["mypy"],
+        ["pytest", "-x", "tests/build"],
+    ]
+
+
+def test_a_failing_mypy_fails_the_test_command_after_every_other_check_ran(
+    commands: Commands, capsys: pytest.CaptureFixture[str]
+) -> None:
+    commands.failing.add("mypy")
+    assert testrun.run_tests([]) == 1
+    assert [command[0] for command in commands.ran] == ["ruff", "ruff", "mypy", "pytest"]
+    assert capsys.readouterr().out.endswith("FAILED: mypy --strict\n")
+
+
+def test_failing_pytest_and_ruff_are_both_reported(
+    commands: Commands, capsys: pytest.CaptureFixture[str]
+) -> None:
+    commands.failing |= {"ruff", "pytest"}
+    assert testrun.run_tests([]) == 1
+    assert "FAILED: ruff check, ruff format --check, pytest" in capsys.readouterr().out
+
+
+def test_on_ci_pytest_runs_without_its_cache(
+    commands: Commands, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CI", "true")
+    testrun.run_tests([])
+    assert commands.ran[-1] == ["pytest", "-p", "no:cacheprovider"]
+
+
+def test_mypy_is_configured_strict_for_python_3_11_on_the_library_not_the_dom_binding() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert config["strict"] is True
+    assert config["python_version"] == "3.11"
+    assert "py/targi" in config["files"]
+    assert not [path for path in config["files"] if path.startswith("web")]
+
+
+def test_the_whole_suite_collects_the_build_tests(request: pytest.FixtureRequest) -> None:
+    # pytest's default norecursedirs holds "build", which silently skipped tests/build.
+    skipped = [p for p in request.config.getini("norecursedirs") if fnmatch.fnmatch("build", p)]
+    assert skipped == []

@@ -1,0 +1,170 @@
+"""Assembling site/: the page, the runtime, the wheel, pyscript.json, build.json and sw.js."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from tools import npm, sw, wheel
+from tools.paths import PY, ROOT, SITE, TOOLS, WEB, log
+
+PY_FILES_LIST = "web/py-files.txt"
+
+
+def files_under(root: Path) -> Iterator[Path]:
+    """Files below root, without caches and hidden files (editor swap files, .DS_Store)."""
+    for path in sorted(root.rglob("*")):
+        parts = path.relative_to(root).parts
+        if (
+            path.is_file()
+            and "__pycache__" not in parts
+            and path.suffix != ".pyc"
+            and not any(part.startswith(".") for part in parts)
+        ):
+            yield path
+
+
+def py_files(web_root: Path) -> list[str]:
+    """Site-relative paths of the page's Python modules listed in web/py-files.txt."""
+    listing = web_root / "py-files.txt"
+    if not listing.exists():
+        return []
+    paths = []
+    for line in listing.read_text(encoding="utf-8").splitlines():
+        entry = line.strip()
+        if not entry or entry.startswith("#"):
+            continue
+        entry = entry.removeprefix("./")
+        if not (web_root.parent / entry).is_file():
+            raise SystemExit(f"build.py: {PY_FILES_LIST} lists a missing file: {entry}")
+        paths.append(entry)
+    return paths
+
+
+def pyscript_config(wheel_rel: str, modules: Iterable[str]) -> dict[str, Any]:
+    files = {f"./{wheel_rel}": "./*"}
+    for module in modules:
+        # web/foo.py becomes ./foo.py in the interpreter's working directory (on sys.path);
+        # sub-folders of web/ keep their shape so packages stay importable.
+        files[f"./{module}"] = "./" + module.removeprefix("web/")
+    return {"interpreter": "./pyodide/pyodide.mjs", "files": files}
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def content_version(site: Path, files: list[str]) -> str:
+    digest = hashlib.sha256()
+    for rel in sorted(files):
+        digest.update(rel.encode() + b"\0" + _sha256(site / rel).encode() + b"\n")
+    return digest.hexdigest()[:16]
+
+
+def source_fingerprint() -> str:
+    """A hash of everything the build reads, to tell whether site/ is stale."""
+    digest = hashlib.sha256()
+    inputs = [ROOT / "build.py", ROOT / "pyproject.toml", ROOT / "index.html"]
+    inputs += [ROOT / "package-lock.json"]
+    for folder in (TOOLS, WEB, PY):
+        inputs += list(files_under(folder)) if folder.is_dir() else []
+    for path in inputs:
+        if path.is_file():
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+            digest.update(_sha256(path).encode())
+    for manifest in npm.runtime_manifests():
+        digest.update(manifest)
+    return digest.hexdigest()[:16]
+
+
+def site_is_stale(site: Path = SITE) -> bool:
+    info = site / "build.json"
+    if not info.exists() or not (site / "sw.js").exists():
+        return True
+    try:
+        recorded = json.loads(info.read_text()).get("source")
+    except ValueError:
+        return True
+    return bool(recorded != source_fingerprint())
+
+
+@contextlib.contextmanager
+def _build_lock(site: Path) -> Iterator[None]:
+    """One build of `site` at a time (several test sessions may start together)."""
+    site.parent.mkdir(parents=True, exist_ok=True)
+    with site.with_name(site.name + ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def build_site(site: Path = SITE, *, quiet: bool = False) -> dict[str, Any]:
+    """Assemble the static site in a scratch folder, then swap it in place of `site`."""
+    with _build_lock(site):
+        return _build_site(site, quiet)
+
+
+def ensure_site() -> None:
+    """Build site/ when it is missing or older than its sources (used by the test fixtures)."""
+    with _build_lock(SITE):
+        if site_is_stale():
+            _build_site(SITE, quiet=False)
+
+
+def _copy_sources(scratch: Path) -> None:
+    """index.html, web/ as it is (icons included: they are source files), and the runtime."""
+    shutil.copy2(ROOT / "index.html", scratch / "index.html")
+    for path in files_under(WEB) if WEB.is_dir() else []:
+        target = scratch / path.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+    (scratch / "pyodide").mkdir()
+    for name in npm.PYODIDE_FILES:
+        shutil.copy2(npm.PYODIDE_DIR / name, scratch / "pyodide" / name)
+    (scratch / "pyscript").mkdir()
+    for name in npm.pyscript_files():
+        shutil.copy2(npm.PYSCRIPT_DIST / name, scratch / "pyscript" / name)
+
+
+def _build_site(site: Path, quiet: bool) -> dict[str, Any]:
+    npm.ensure_node_modules()
+    say = (lambda _m: None) if quiet else log
+    if not (ROOT / "index.html").exists():
+        raise SystemExit("build.py: index.html is missing")
+    scratch = site.with_name(f"{site.name}.tmp-{os.getpid()}")
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir(parents=True)
+    _copy_sources(scratch)
+    wheel_rel = wheel.build_wheel(scratch / "wheels").relative_to(scratch).as_posix()
+    say(f"wheel {wheel_rel}")
+
+    modules = py_files(WEB) if WEB.is_dir() else []
+    config = pyscript_config(wheel_rel, modules)
+    (scratch / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+
+    files = sorted(p.relative_to(scratch).as_posix() for p in files_under(scratch))
+    version = content_version(scratch, files)
+    # build.json is listed (and precached) too: the AI worker reads the wheel name from it.
+    files = sorted([*files, "build.json"])
+    info = {"version": version, "wheel": wheel_rel, "files": files, "source": source_fingerprint()}
+    (scratch / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+    (scratch / "sw.js").write_text(sw.service_worker(version, files))
+
+    old = site.with_name(f"{site.name}.old-{os.getpid()}")
+    shutil.rmtree(old, ignore_errors=True)
+    if site.exists():
+        site.rename(old)
+    scratch.rename(site)
+    shutil.rmtree(old, ignore_errors=True)
+    total = sum(p.stat().st_size for p in files_under(site))
+    say(f"built {site} version {version}: {len(files) + 1} files, {total / 1e6:.1f} MB")
+    return info
