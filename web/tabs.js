@@ -16,6 +16,7 @@ export function createTabs() {
 
   // Resolves true once this tab holds the game's lock, false if another tab does.
   function acquire(id, options) {
+    if (held && held.id === id) return Promise.resolve(true); // already ours (e.g. taken over)
     release();
     if (!locks) return Promise.resolve(true);
     return new Promise((resolve) => {

@@ -4,6 +4,7 @@ helpers the storage tests share."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 from targi.app.backend import MemoryBackend, StorageBlocked, StorageFailure, StorageFull
@@ -90,3 +91,8 @@ def game(seed: int = 7, moves: int = 0, mode: str = "hotseat") -> Session:
 def move(s: Session) -> None:
     """Play the first legal move, whoever is to move."""
     s.game.play(s.game.legal_moves()[0])
+
+
+def format_1(s: Session) -> str:
+    """A game as the page stored it before Recent games (one key, no id)."""
+    return json.dumps({"app": "targi", "format": 1, "save": s.encode()})

@@ -19,11 +19,10 @@ from targi.app.storage import (
     UNREADABLE_PREFIX,
     Settings,
     StoredGameError,
-    envelope,
     read_stored,
 )
 
-from .flaky import BLOCKED, FULL, Clock, FlakyBackend, game, move, store
+from .flaky import BLOCKED, FULL, Clock, FlakyBackend, format_1, game, move, store
 
 
 def stored_games(backend: MemoryBackend) -> dict[str, list[str]]:
@@ -277,7 +276,7 @@ def test_an_unreadable_format_1_game_is_kept_and_a_new_game_can_start():
 # ---- format 1 ----------------------------------------------------------------------------------
 def test_format_1_games_get_ids_and_their_old_keys_go_only_once_stored():
     current, previous = game(1, moves=4), game(2, moves=2)
-    b = FlakyBackend({LEGACY_GAME_KEY: envelope(current), LEGACY_PREVIOUS_KEY: envelope(previous)})
+    b = FlakyBackend({LEGACY_GAME_KEY: format_1(current), LEGACY_PREVIOUS_KEY: format_1(previous)})
     st = store(b)
     back = st.start()
     assert back is not None and back.game.record == current.game.record
@@ -287,12 +286,12 @@ def test_format_1_games_get_ids_and_their_old_keys_go_only_once_stored():
 
 def test_format_1_game_stays_under_its_old_key_while_the_storage_is_full():
     current = game(1, moves=4)
-    b = FlakyBackend({LEGACY_GAME_KEY: envelope(current)}, quota=5000)
+    b = FlakyBackend({LEGACY_GAME_KEY: format_1(current)}, quota=5000)
     b.fill()
     st = store(b)
     back = st.start()
     assert back is not None and back.game.record == current.game.record  # played from memory
-    assert b.data[LEGACY_GAME_KEY] == envelope(current)
+    assert b.data[LEGACY_GAME_KEY] == format_1(current)
     assert st.full and [k.stored for k in st.recent()] == [False]
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -123,8 +124,8 @@ def to_base36(n: int) -> str:
 class GameStore:
     """The page's games in a `Backend` (localStorage), under the policies above.
 
-    `clock()` gives ms since 1970, `rand()` 32 random bits (the page uses the browser's; the
-    tests their own), `tab` this tab's id, `tab_backend` per-tab storage (sessionStorage) so that
+    `clock()` gives ms since 1970, `rand()` 32 random bits for game ids (the tests give their
+    own), `tab` this tab's id, `tab_backend` per-tab storage (sessionStorage) so that
     a reload reopens this tab's game, not the one another tab played last.
     """
 
@@ -134,7 +135,7 @@ class GameStore:
         *,
         tab: str,
         clock: Callable[[], int],
-        rand: Callable[[], int],
+        rand: Callable[[], int] = lambda: secrets.randbits(32),
         tab_backend: Backend | None = None,
     ) -> None:
         self.real = backend  # what "copy stored data" reads, even after falling back

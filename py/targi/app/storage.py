@@ -235,21 +235,6 @@ def _read_format_1(data: dict[str, object]) -> Envelope:
     return Envelope(summarize(bare.session(), "", 0, 0, ""), save)
 
 
-# Format 1, as web/main.py still writes it until it keeps games through recent.GameStore.
-GAME_KEY = LEGACY_GAME_KEY
-PREVIOUS_KEY = LEGACY_PREVIOUS_KEY
-BACKUP_KEY = "targi.game.backup"
-
-
-def envelope(session: Session) -> str:
-    return json.dumps({"app": "targi", "format": 1, "save": session.encode()})
-
-
-def read_envelope(text: object) -> Session:
-    """The game in a stored envelope of either format; StoredGameError says why not."""
-    return read_stored(text).session()
-
-
 @dataclass
 class Settings:
     pace: str = "normal"
