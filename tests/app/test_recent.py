@@ -347,7 +347,8 @@ def test_free_space_deletes_the_oldest_games_until_the_game_fits_and_they_can_co
     play_until_full(st, s)
     freed = st.free_space()
     assert freed.saved and 1 <= freed.deleted < 6
-    assert freed.message == ("storage.freed", {"n": freed.deleted})
+    number = "one" if freed.deleted == 1 else "many"
+    assert freed.message == (f"storage.freed.{number}", {"n": freed.deleted})
     assert stored_games(b)[st.current or ""] == s.game.record
     assert len(st.trash) == freed.deleted  # deleted, but not gone while the page is open
 
@@ -449,7 +450,8 @@ def test_a_web_storage_turns_quota_and_security_errors_into_the_two_failures():
 def test_every_storage_message_has_words(cat):
     keys = set(ERROR_KEYS) | set(NOTICE.values()) | {"storage.error.gone", "tabs.busy"}
     keys |= {"storage.kept.moved", "storage.kept.left"}
-    keys |= {"storage.freed", "storage.freed_not_enough", "storage.nothing_to_free"}
+    keys |= {f"storage.{k}.{n}" for k in ("freed", "freed_not_enough") for n in ("one", "many")}
+    keys |= {"storage.nothing_to_free"}
     assert sorted(k for k in keys if not cat.has(k)) == []
 
 

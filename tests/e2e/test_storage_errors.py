@@ -161,7 +161,7 @@ def test_full_storage_mid_game_keeps_every_move_and_frees_space_from_old_games(g
     assert page.evaluate("document.documentElement.dataset.storage") == "full"
     seq = table(page)["seq"]
     page.click("#free-space")
-    expect(notice).to_contain_text("1 old game(s) deleted")
+    expect(notice).to_contain_text("1 old game deleted")
     expect(notice).to_contain_text("saved again")
     assert json.loads(stored_game(page) or "{}")["save"]  # stored now
     _reload(page)

@@ -13,14 +13,18 @@ from playwright.sync_api import BrowserContext, Page, expect
 pytestmark = pytest.mark.e2e
 
 
-def _tabs(new_context: Callable[..., BrowserContext], site_url: str) -> tuple[Page, Page]:
-    """Tab A with a game of 6 moves; then tab B opened on the same site (same storage)."""
+def _tabs(
+    new_context: Callable[..., BrowserContext], site_url: str, moves: int = 6, script: str = ""
+) -> tuple[Page, Page]:
+    """Tab A with a game of `moves` moves; then tab B opened on the same site (same storage)."""
     context = new_context()
+    if script:
+        context.add_init_script(script)
     a = context.new_page()
     a.goto(site_url)
     wait_until_ready(a)
     start_game(a, "hotseat")
-    play(a, random.Random(1), clicks=6)
+    play(a, random.Random(1), clicks=moves)
     b = context.new_page()
     b.goto(site_url)
     wait_until_ready(b)
@@ -88,16 +92,8 @@ def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy(new_contex
 
 def test_a_stale_write_is_refused_even_without_web_locks(new_context, site_url):
     """The revision in the stored envelope guards on its own (a browser without Web Locks)."""
-    context = new_context()
-    context.add_init_script("Object.defineProperty(navigator, 'locks', {value: undefined})")
-    a = context.new_page()
-    a.goto(site_url)
-    wait_until_ready(a)
-    start_game(a, "hotseat")
-    play(a, random.Random(5), clicks=4)
-    b = context.new_page()
-    b.goto(site_url)
-    wait_until_ready(b)
+    no_locks = "Object.defineProperty(navigator, 'locks', {value: undefined})"
+    a, b = _tabs(new_context, site_url, moves=4, script=no_locks)
     expect(b.locator("#dlg-tabs")).to_be_hidden()  # nothing tells B yet
     play(b, random.Random(6), clicks=2)  # B writes first: revision 5 -> 6
     play(a, random.Random(7), clicks=1)  # A's write (from revision 5) is refused

@@ -160,17 +160,21 @@ class Controller:
         self.ai_busy = False
         self.port.spawn(self.claim(self.games.current))
 
-    def reopen(self, game_id: str) -> None:
-        """A game from Recent games (or Load's "Back to the game before") on the table."""
+    def bring_back(self, fetch: Callable[[], Session], *where: str) -> None:
+        """A kept game on the table, or why it cannot come (written into the elements `where`)."""
         try:
-            session = self.games.reopen(game_id)
+            session = fetch()
         except storage.StoredGameError as e:
-            self.port.set_text("recent-status", self.cat.t(e.key, **e.params))
-            self.port.set_text("load-message", self.cat.t(e.key, **e.params))
+            for element_id in where:
+                self.port.set_text(element_id, self.cat.t(e.key, **e.params))
             return
         self.close_all()
         self.put(session)
         self.redraw()
+
+    def reopen(self, game_id: str) -> None:
+        """A game from Recent games (or Load's "Back to the game before") on the table."""
+        self.bring_back(lambda: self.games.reopen(game_id), "recent-status", "load-message")
 
     def has_unsaved(self) -> bool:
         """Closing the page now would lose moves (storage full or unusable)."""
@@ -203,14 +207,7 @@ class Controller:
         if game_id is None:
             return
         await self.port.take_over_game(game_id)
-        try:
-            session = self.games.take_over(game_id)
-        except storage.StoredGameError as e:
-            self.port.set_text("tabs-message", self.cat.t(e.key, **e.params))
-            return
-        self.close_all()
-        self.put(session)
-        self.redraw()
+        self.bring_back(lambda: self.games.take_over(game_id), "tabs-message")
 
     def open_copy(self) -> None:
         """This tab's position as a game of its own; the other tab keeps the original."""
@@ -414,9 +411,8 @@ class Controller:
 
     async def copy(self, field_id: str) -> None:
         ok = await self.port.copy(field_id)
-        self.port.set_text(
-            "copy-status", self.cat.t("button.copied" if ok else "button.copy_failed")
-        )
+        status = "recent-status" if field_id == "recent-export" else "copy-status"
+        self.port.set_text(status, self.cat.t("button.copied" if ok else "button.copy_failed"))
 
     # ---- dialogs -------------------------------------------------------------------------------
     def open(self, dialog_id: str) -> None:

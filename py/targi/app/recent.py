@@ -104,10 +104,11 @@ class Freed:
 
     @property
     def message(self) -> tuple[str, dict[str, object]]:
+        number = "one" if self.deleted == 1 else "many"
         if self.saved:
-            return "storage.freed", {"n": self.deleted}
+            return f"storage.freed.{number}", {"n": self.deleted}
         if self.deleted:
-            return "storage.freed_not_enough", {"n": self.deleted}
+            return f"storage.freed_not_enough.{number}", {"n": self.deleted}
         return "storage.nothing_to_free", {}
 
 

@@ -37,7 +37,8 @@ def describe(cat: Catalog, s: Summary, date_text: str) -> str:
         names = (cat.t("player.blue"), cat.t("player.red"))
     where = cat.t("recent.over") if s.over else cat.t("status.round", n=s.round)
     score = cat.t("recent.score", a=names[0], p0=s.score[0], b=names[1], p1=s.score[1])
-    return cat.t("recent.row", mode=mode, where=where, score=score, date=date_text)
+    line = cat.t("recent.row", mode=mode, where=where, score=score, date=date_text)
+    return line[:1].upper() + line[1:]
 
 
 def rows(
