@@ -71,3 +71,14 @@ def test_an_injected_inline_script_and_style_are_blocked(game_page: Page):
     violations = page.evaluate("window.__violations")
     assert any(v.startswith("script-src") for v in violations), violations
     assert any(v.startswith("style-src") for v in violations), violations
+
+
+def test_an_off_origin_request_is_stopped_by_the_policy_before_the_network(game_page: Page):
+    page = game_page
+    page.evaluate(RECORD_VIOLATIONS)
+    outcome = page.evaluate(
+        "fetch('http://example.invalid/probe').then(() => 'answered', () => 'blocked')"
+    )
+    assert outcome == "blocked"
+    page.wait_for_function("() => window.__violations.length >= 1")
+    assert page.evaluate("window.__violations")[0].startswith("connect-src")
