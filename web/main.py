@@ -204,6 +204,8 @@ def main() -> None:
             event.preventDefault()
 
     window.addEventListener("beforeunload", create_proxy(on_leave))
+    # Space may have come back since the last move (another tab or app freed some).
+    window.addEventListener("pagehide", create_proxy(lambda e: page.retry_save()))
     page.start(str(window.location.hash))
     window.targiPage = create_proxy(lambda: page)  # for debugging in the console
     loader.done()

@@ -94,6 +94,8 @@ def test_full_storage_is_said_and_old_games_make_room(cat: Catalog):
     assert port.text["storage-notice-text"] == cat.t("storage.full")
     assert not port.hidden["free-space"] and port.page_state["storage"] == "full"
     assert page.has_unsaved()
+    page.retry_save()  # the page is hidden: still full, still waiting
+    assert page.has_unsaved()
     port.local.fail.clear()
     port.local.quota = sum(len(k) + len(v) for k, v in port.storage.items())  # no room
     page.click(Click("free-space"))

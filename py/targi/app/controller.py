@@ -176,6 +176,11 @@ class Controller:
         """A game from Recent games (or Load's "Back to the game before") on the table."""
         self.bring_back(lambda: self.games.reopen(game_id), "recent-status", "load-message")
 
+    def retry_save(self) -> None:
+        """The page is being hidden or closed: one more try for moves the storage refused."""
+        if self.games.pending:
+            self.saved(self.games.retry())
+
     def has_unsaved(self) -> bool:
         """Closing the page now would lose moves (storage full or unusable)."""
         return self.session is not None and (bool(self.games.pending) or self.games.in_memory)

@@ -345,6 +345,10 @@ class GameStore:
             return Saved.RECOVERED
         return outcome
 
+    def retry(self) -> Saved:
+        """Try again to store what waits (the page also does when it is hidden or closed)."""
+        return self._flush()
+
     def save(self, session: Session) -> Saved:
         """After every move and undo: store the game on the table (and retry anything waiting)."""
         if self.current is None:
