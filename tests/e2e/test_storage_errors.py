@@ -208,8 +208,10 @@ def test_a_game_opened_from_a_link_while_the_storage_is_full_is_saved_once_it_fi
     assert table(page)["seq"] == 6
 
 
-def test_the_error_screen_copies_stored_data_and_starts_without_it(page: Page, site_url: str):
+def test_the_error_screen_copies_stored_data_and_starts_without_it(fresh_context, site_url: str):
     """The way out when the start fails anyway: nothing in storage is touched."""
+    # No service worker: a precached python_stdlib.zip would bypass the failing route.
+    page = fresh_context(service_workers="block").new_page()
     page.goto(site_url)
     wait_until_ready(page)
     start_game(page, "hotseat")
