@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from targi.app import review, storage
+from targi.app import review
 from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
 from targi.app.review_render import TURNING_POINTS
@@ -236,8 +236,9 @@ def test_playing_on_starts_a_new_game_from_the_shown_position(cat: Catalog, mode
     assert s is not None and s.mode == mode
     assert s.game.record[:25] == original.game.record[:25]
     assert not page.review.is_open
-    kept = storage.read_envelope(port.storage[storage.PREVIOUS_KEY])
-    assert kept.encode() == original.encode()  # the replayed game as it was
+    before = page.games.before  # Load's "Back to the game before", and a row of Recent games
+    assert before is not None and before != page.games.current
+    assert page.games.export(before) == original.encode()  # the replayed game as it was
 
 
 def test_there_is_nothing_to_play_on_from_at_the_end_of_a_finished_game(cat: Catalog):

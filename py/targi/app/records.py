@@ -1,7 +1,8 @@
 """The statistics on the page: counting a game when it ends here, the #stats dialog, its reset.
 
 The numbers and their storage format are targi.app.stats; this module reads and writes them
-through the Port's storage and says what went wrong (damaged statistics kept aside, storage that
+through the backend the games are kept in (targi.app.recent: localStorage, or memory when
+the browser refuses it) and says what went wrong (damaged statistics kept aside, storage that
 refuses) in the dialog.
 """
 
@@ -9,28 +10,34 @@ from __future__ import annotations
 
 import contextlib
 
+from .backend import StorageFailure
 from .catalog import Catalog
-from .port import Port, StorageFailure
+from .port import Port
+from .recent import GameStore
 from .render import esc
 from .session import LEVELS, Session
 from .stats import STATS_BACKUP_KEY, STATS_KEY, TWO_PLAYERS, Records, StatsDamaged, Tally
 
 
 class RecordsPanel:
-    def __init__(self, port: Port, cat: Catalog) -> None:
+    def __init__(self, games: GameStore, port: Port, cat: Catalog) -> None:
+        self.games = games  # its backend is localStorage, or memory once the browser refuses
         self.port = port
         self.cat = cat
         self.problem = ""  # what went wrong with the stored statistics, until shown
 
     def read(self) -> Records:
         """The stored statistics; damaged ones are kept aside and counting starts afresh."""
-        text = self.port.storage_get(STATS_KEY)
+        try:
+            text = self.games.backend.get(STATS_KEY)
+        except StorageFailure:
+            text = None  # unreadable storage: the games say so; counting starts afresh
         try:
             return Records.parse(text)
         except StatsDamaged as e:
             with contextlib.suppress(StorageFailure):
-                self.port.storage_set(STATS_BACKUP_KEY, text or "")
-                self.port.storage_remove(STATS_KEY)
+                self.games.backend.set(STATS_BACKUP_KEY, text or "")
+                self.games.backend.remove(STATS_KEY)  # only once the copy is stored
             reason = self.cat.t(e.key, **e.params)
             self.problem = self.cat.t("stats.damaged", reason=reason, key=STATS_BACKUP_KEY)
             return Records()
@@ -42,8 +49,10 @@ class RecordsPanel:
 
     def write(self, records: Records) -> None:
         try:
-            self.port.storage_set(STATS_KEY, records.dump())
+            self.games.backend.set(STATS_KEY, records.dump())
         except StorageFailure:
+            self.problem = self.cat.t("stats.not_kept")
+        if self.games.in_memory:  # kept only until the page closes
             self.problem = self.cat.t("stats.not_kept")
 
     def ended(self, session: Session) -> None:
