@@ -188,11 +188,12 @@ def test_the_placement_tip_shows_at_the_first_placement_and_is_remembered(cat: C
     page.click(Click("move", page.session.legal_for_human()[0]))
     port.run()
     assert _tip(port) is None  # moved on: and it does not come back at the next placement
-    again, port2 = _game_page(cat, FakePort())
-    port2.storage = port.storage
-    reloaded = Controller(port2, cat)
+    reloaded = Controller(port, cat)  # the page loaded again, on the same storage
     reloaded.start("")
-    assert _tip(port2) is None
+    port.run()
+    assert reloaded.session is not None and reloaded.session.human_to_move
+    assert reloaded.session.view()["decision"]["kind"] == "place"
+    assert _tip(port) is None
 
 
 def test_a_dismissed_tip_goes_and_the_next_kind_still_comes(cat: Catalog):
