@@ -200,9 +200,11 @@ class Search:
         self.cut = self.cut or outer_cut
         return best
 
-    def root(self, g: Game, max_depth: int) -> RootResult:
+    def root(self, g: Game, max_depth: int, exact: bool = False) -> RootResult:
         """Iterative deepening at the root: every root move gets a value (exact for the best,
-        an upper bound for the others), from the deepest iteration the budget allowed."""
+        an upper bound for the others; `exact`: every move searched with a full window, so
+        that values from several deals can be averaged), from the deepest iteration the
+        budget allowed."""
         p = g.player
         order = g.legal_moves()
         values: dict[str, float] = {}
@@ -222,7 +224,8 @@ class Search:
                     else:
                         v = -self.negamax(c, depth - 1, -INF, -alpha)
                     current[move] = v
-                    alpha = max(alpha, v)
+                    if not exact:
+                        alpha = max(alpha, v)
             except OutOfBudget:
                 if order[0] in current:  # the old best was re-searched: trust this iteration's
                     top = current[order[0]]
