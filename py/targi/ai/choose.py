@@ -18,7 +18,6 @@ from .levels import LEVELS, Level
 from .policy import QUICK, quick_move
 from .search import Search
 
-
 MAX_DEALS = 64  # deals searched at most in the end game
 
 
