@@ -56,7 +56,7 @@ class Settings:
     pace: str = "normal"
     level: str = "medium"
     starter: str = "me"
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, text: str | None) -> Settings:
