@@ -4,6 +4,7 @@
 // interpreter starts (PyScript's py:ready event) and the Python app (web/main.py) finishes the
 // job by calling targiLoader.done(). Every text comes from the message catalog.
 import { createAI } from "./ai-client.js";
+import { createTabs } from "./tabs.js";
 
 const LANG = "en";
 const TIMEOUT_S = 120;
@@ -38,8 +39,9 @@ function setStage(name) {
 }
 
 // `message`: text, or a function giving it (so it can be worded again once the catalog is in).
+// `network`: the connection may be to blame (a download failed or took too long), so say so.
 let failure = () => "";
-function fail(message) {
+function fail(message, network = false) {
   if (failed || root.dataset.appState === "ready") return;
   failed = true;
   failure = typeof message === "function" ? message : () => message;
@@ -48,14 +50,52 @@ function fail(message) {
   root.dataset.appState = "error";
   $("loading").setAttribute("aria-busy", "false");
   $("load-error-text").textContent = failure();
+  $("load-error-hint").hidden = !network;
   $("load-error").hidden = false;
   $("load-retry").focus();
 }
+
+// The way out when the start fails: everything under the site's keys, as text to keep. Never
+// writes; a browser that blocks storage throws even from the `localStorage` getter.
+const SITE_PREFIX = "targi.";
+function storedData() {
+  const ls = window.localStorage;
+  const data = {};
+  for (let i = 0; i < ls.length; i++) {
+    const key = ls.key(i);
+    if (key !== null && key.startsWith(SITE_PREFIX)) data[key] = ls.getItem(key);
+  }
+  return JSON.stringify(data, null, 1);
+}
+
+async function copyStoredData() {
+  const box = $("load-data");
+  const status = $("load-copy-status");
+  try {
+    box.value = storedData();
+  } catch (e) {
+    status.textContent = t("storage.copy_failed", { reason: e.message || e });
+    return;
+  }
+  box.hidden = false;
+  box.select();
+  try {
+    await navigator.clipboard.writeText(box.value);
+    status.textContent = t("storage.copy_done");
+  } catch {
+    status.textContent = t("storage.copy_shown");
+  }
+}
+
+// "Start without stored data": the page plays in memory and leaves storage as it is.
+const NO_STORAGE = "#storage=off";
 
 function applyMessages(scope = document) {
   for (const el of scope.querySelectorAll("[data-msg]")) el.textContent = t(el.dataset.msg);
   for (const el of scope.querySelectorAll("[data-msg-placeholder]"))
     el.placeholder = t(el.dataset.msgPlaceholder);
+  for (const el of scope.querySelectorAll("[data-msg-label]"))
+    el.setAttribute("aria-label", t(el.dataset.msgLabel));
 }
 
 async function fetchText(url) {
@@ -111,11 +151,12 @@ function watchDownloads() {
     try {
       response = await nativeFetch(input, init);
     } catch (e) {
-      fail(() => t("loading.error.download", { file: name, reason: e.message || e }));
+      fail(() => t("loading.error.download", { file: name, reason: e.message || e }), true);
       throw e;
     }
     if (!response.ok) {
-      fail(() => t("loading.error.download", { file: name, reason: `HTTP ${response.status}` }));
+      const reason = `HTTP ${response.status}`;
+      fail(() => t("loading.error.download", { file: name, reason }), true);
       return response;
     }
     return response.body ? counted(name, response) : response;
@@ -126,13 +167,25 @@ function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   // A page already controlled by a worker is taken over when a new build is deployed; the files
   // it loads later (the AI worker's) would then be the new build's, so offer a reload. The game
-  // is saved after every move, so reloading loses nothing. A first visit's worker taking
-  // control is not an update.
+  // is saved after every move, so reloading loses nothing, unless the page could not save
+  // (html[data-storage] = "memory" or "full", set by the page): then the bar says to Share
+  // first. A first visit's worker taking control is not an update.
   if (navigator.serviceWorker.controller) {
+    const bar = $("update");
+    // Dialogs start below the bar, so it covers none of their controls either.
+    const fit = new ResizeObserver(() => root.style.setProperty("--update-h", `${bar.offsetHeight}px`));
     navigator.serviceWorker.addEventListener("controllerchange", () => {
-      $("update").hidden = false;
+      const unsaved = ["memory", "full"].includes(root.dataset.storage);
+      $("update-text").textContent = t(unsaved ? "update.ready_unsaved" : "update.ready");
+      bar.hidden = false;
+      fit.observe(bar);
     });
     $("update-reload").addEventListener("click", () => location.reload());
+    $("update-later").addEventListener("click", () => {
+      bar.hidden = true;
+      fit.disconnect();
+      root.style.removeProperty("--update-h");
+    });
   }
   navigator.serviceWorker.register("./sw.js").catch((e) => console.warn("service worker:", e));
 }
@@ -143,8 +196,23 @@ async function start() {
     fail(() => t("loading.error.script", { reason: (e.reason && e.reason.message) || e.reason })),
   );
   $("load-retry").addEventListener("click", () => location.reload());
+  $("load-no-storage").addEventListener("click", () => {
+    location.hash = NO_STORAGE;
+    location.reload();
+  });
+  $("load-copy-data").addEventListener("click", copyStoredData);
+  // PyScript reports py:done even when the page's Python stopped with an error: without this,
+  // only the watchdog would notice, two minutes later, and blame the connection.
+  document.addEventListener(
+    "py:done",
+    () =>
+      setTimeout(() => {
+        if (root.dataset.appState === "loading") fail(() => t("loading.error.stopped"));
+      }, 0),
+    { capture: true, once: true },
+  );
   watchdog = setTimeout(
-    () => fail(() => t("loading.error.timeout", { seconds: TIMEOUT_S })),
+    () => fail(() => t("loading.error.timeout", { seconds: TIMEOUT_S }), true),
     TIMEOUT_S * 1000,
   );
 
@@ -198,12 +266,12 @@ async function start() {
   // has no words until then, and an early failure is worded once it is there).
   watchDownloads();
   const pyscript = import("../pyscript/core.js").catch((e) =>
-    fail(() => t("loading.error.download", { file: "pyscript/core.js", reason: e.message })),
+    fail(() => t("loading.error.download", { file: "pyscript/core.js", reason: e.message }), true),
   );
   try {
     catalog = JSON.parse(await fetchText(`./web/messages/${LANG}.json`));
   } catch (e) {
-    fail(`web/messages/${LANG}.json: ${e.message}`);
+    fail(`web/messages/${LANG}.json: ${e.message}`, true);
     return;
   }
   document.documentElement.lang = LANG;
@@ -216,6 +284,7 @@ async function start() {
 window.targiLoader = {
   catalogText: () => JSON.stringify(catalog),
   lang: LANG,
+  noStorage: () => location.hash === NO_STORAGE,
   applyMessages,
   fail,
   done() {
@@ -235,5 +304,6 @@ window.targiLoader = {
   },
 };
 window.targiAI = createAI(new URL("./ai-worker.mjs", import.meta.url));
+window.targiTabs = createTabs();
 
 start();

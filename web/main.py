@@ -4,16 +4,17 @@ targi.app.port.Port on the real document. Every decision lives in targi.app.cont
 import asyncio
 import time
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
+from targi.app.backend import WebStorage
 from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
-from targi.app.port import StorageFailure
 
 window.performance.mark("targi:imports-done")  # for load benchmarks
 loader = window.targiLoader
 cat = Catalog.from_json(loader.catalogText(), loader.lang)
 el = document.getElementById
+js_object = window.Object.fromEntries
 
 
 def some(node) -> bool:
@@ -27,25 +28,30 @@ class DomPort:
     def __init__(self) -> None:
         self.tasks: set[asyncio.Task] = set()  # kept until done (the loop holds weak references)
 
-    # ---- storage -------------------------------------------------------------------------------
-    def storage_get(self, key: str) -> str | None:
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:
+    # ---- storage and tabs ----------------------------------------------------------------------
+    def local_storage(self) -> WebStorage | None:
+        if loader.noStorage():  # "start without stored data": storage is left as it is
             return None
-        return value if isinstance(value, str) else None  # JS null arrives as jsnull
+        return WebStorage.open(lambda: window.localStorage)  # None if even the getter throws
 
-    def storage_set(self, key: str, value: str) -> None:
-        try:
-            window.localStorage.setItem(key, value)
-        except Exception as e:
-            raise StorageFailure(str(e)) from e
+    def tab_storage(self) -> WebStorage | None:
+        return WebStorage.open(lambda: window.sessionStorage)
 
-    def storage_remove(self, key: str) -> None:
-        try:
-            window.localStorage.removeItem(key)
-        except Exception as e:
-            raise StorageFailure(str(e)) from e
+    async def hold_game(self, game_id: str) -> bool:
+        return bool(await window.targiTabs.hold(game_id))
+
+    async def take_over_game(self, game_id: str) -> bool:
+        return bool(await window.targiTabs.takeOver(game_id))
+
+    def date_ms(self) -> int:
+        return int(window.Date.now())
+
+    def date_text(self, ms: int) -> str:
+        style = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js_object)
+        return str(window.Date.new(ms).toLocaleString(loader.lang, style))
+
+    def set_page_state(self, name: str, value: str) -> None:
+        setattr(document.documentElement.dataset, name, value)
 
     # ---- the document --------------------------------------------------------------------------
     def draw(self, frame) -> None:
@@ -81,6 +87,14 @@ class DomPort:
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
         el(element_id).hidden = hidden
+
+    def set_attrs(self, element_id: str, attrs: dict) -> None:
+        node = el(element_id)
+        for name, value in attrs.items():
+            if value is None:
+                node.removeAttribute(name)
+            else:
+                node.setAttribute(name, value)
 
     def is_hidden(self, element_id: str) -> bool:
         return bool(el(element_id).hidden)
@@ -118,6 +132,22 @@ class DomPort:
             except Exception:
                 return False
 
+    def download(self, file_name: str, text: str) -> bool:
+        try:
+            kind = to_js(
+                {"type": "text/plain;charset=utf-8"}, dict_converter=window.Object.fromEntries
+            )
+            url = window.URL.createObjectURL(window.Blob.new(to_js([text]), kind))
+            link = document.createElement("a")
+            link.href, link.download, link.hidden = url, file_name, True
+            document.body.appendChild(link)
+            link.click()
+            link.remove()
+            window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+            return True
+        except Exception:
+            return False
+
     def page_url(self) -> str:
         return str(window.location.href)
 
@@ -137,7 +167,13 @@ class DomPort:
     def spawn(self, work) -> None:
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self.finished)
+
+    def finished(self, task: asyncio.Task) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:  # else it would vanish
+            error = task.exception()
+            self.report(f"{type(error).__name__}: {error}")
 
     async def ask_ai(self, request_json: str) -> str:
         return str(await window.targiAI.ask(request_json))
@@ -162,6 +198,21 @@ def read_click(event) -> Click | None:
     return Click("close") if target.classList.contains("overlay") else None
 
 
+REVIEW_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")
+
+
+def reviewing() -> bool:
+    """The replay is shown and no dialog is open over it."""
+    return el("app").dataset.view == "review" and not some(
+        document.querySelector(".overlay:not([hidden])")
+    )
+
+
+def typing(target) -> bool:
+    """Keys in a form field are the field's own (the replay's slider steps by itself)."""
+    return some(target) and str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA", "SELECT")
+
+
 def main() -> None:
     if not cat.messages:  # the loader could not read it; it already says so
         raise RuntimeError("the message catalog could not be read")
@@ -175,15 +226,31 @@ def main() -> None:
     def on_key(event) -> None:
         if event.key == "Escape":
             page.click(Click("close"))
+        elif event.key in REVIEW_KEYS and reviewing() and not typing(event.target):
+            event.preventDefault()  # Home/End/PageUp/PageDown step the replay, not the page
+            page.click(Click("review-key", str(event.key)))
 
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
+    el("review-slider").addEventListener(
+        "input", create_proxy(lambda e: page.click(Click("review-goto", str(e.target.value))))
+    )
     el("pace").addEventListener(
         "change", create_proxy(lambda e: page.set_pace(str(e.target.value)))
     )
     window.addEventListener(
         "hashchange", create_proxy(lambda e: page.open_fragment(str(window.location.hash)))
     )
+    # Another tab took the game on this table over (its Web Lock was stolen).
+    window.targiTabs.onLost(create_proxy(lambda game_id: page.lost_game(str(game_id))))
+
+    def on_leave(event) -> None:
+        if page.has_unsaved():  # storage full or unusable: closing now would lose moves
+            event.preventDefault()
+
+    window.addEventListener("beforeunload", create_proxy(on_leave))
+    # Space may have come back since the last move (another tab or app freed some).
+    window.addEventListener("pagehide", create_proxy(lambda e: page.retry_save()))
     page.start(str(window.location.hash))
     window.targiPage = create_proxy(lambda: page)  # for debugging in the console
     loader.done()

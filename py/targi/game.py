@@ -395,7 +395,14 @@ class Game:
         self.first = 1 - self.first
         self._start_round()
 
+    def round_ended(self, final: bool) -> None:
+        """An extension point, called where a round has ended and before anything of the next
+        one (a raid) changes the score; `final`: the game ends here (after its last raid, if the
+        robber reached the last corner). Does nothing here: a subclass that watches a game (the
+        page's replay notes each round's score) overrides it. Never changes the game."""
+
     def _start_round(self) -> None:
+        self.round_ended(final=False)
         self.round += 1
         self.robber += 1
         if self.robber in CORNERS:
@@ -412,6 +419,7 @@ class Game:
             self._begin_placement()
 
     def _end_game(self) -> None:
+        self.round_ended(final=True)
         self.phase = "over"
         self.stack.clear()
         if self.logging:

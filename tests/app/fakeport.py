@@ -11,18 +11,27 @@ from collections.abc import Callable, Coroutine, Iterable
 from typing import Any
 
 from targi.app import protocol
+from targi.app.backend import MemoryBackend
 from targi.app.controller import DIALOGS
-from targi.app.port import StorageFailure, TableFrame
+from targi.app.port import TableFrame
+
+from .flaky import BLOCKED, FlakyBackend
 
 
 class FakePort:
     def __init__(self, seeds: Iterable[int] = range(1000, 2000)) -> None:
-        self.storage: dict[str, str] = {}
-        self.storage_blocked = False
+        self.local = FlakyBackend()
+        self.no_local = False  # the localStorage getter throws
+        self.tab = MemoryBackend()
+        self.tab_name = "tab-1"
+        self.locks: dict[str, str] = {}  # Web Locks: game id -> the tab holding it
+        self.ms = 1_763_900_000_000
+        self.page_state: dict[str, str] = {}
         self.text: dict[str, str] = {}
         self.html: dict[str, str] = {}
         self.values: dict[str, str] = {}
-        self.hidden: dict[str, bool] = {d: True for d in DIALOGS} | {"notice": True}
+        self.hidden: dict[str, bool] = {d: True for d in DIALOGS}
+        self.hidden |= dict.fromkeys(("notice", "storage-notice"), True)
         self.radios: dict[str, str] = {}
         self.frame: TableFrame | None = None
         self.draws = 0
@@ -39,20 +48,50 @@ class FakePort:
         self.while_asked: Callable[[], None] | None = None
         self.think_s = 0.0  # how long the worker takes
         self.reports: list[str] = []
+        self.attrs: dict[str, dict[str, str]] = {}
+        self.downloads: list[tuple[str, str]] = []
+        self.download_works = True
 
     # ---- storage -------------------------------------------------------------------------------
-    def storage_get(self, key: str) -> str | None:
-        return None if self.storage_blocked else self.storage.get(key)
+    @property
+    def storage(self) -> dict[str, str]:
+        """What localStorage holds."""
+        return self.local.data
 
-    def storage_set(self, key: str, value: str) -> None:
-        if self.storage_blocked:
-            raise StorageFailure("SecurityError: storage is blocked")
-        self.storage[key] = value
+    @property
+    def storage_blocked(self) -> bool:
+        return bool(self.local.fail)
 
-    def storage_remove(self, key: str) -> None:
-        if self.storage_blocked:
-            raise StorageFailure("SecurityError: storage is blocked")
-        self.storage.pop(key, None)
+    @storage_blocked.setter
+    def storage_blocked(self, blocked: bool) -> None:
+        """Every call throws, as a browser that blocks site data makes them."""
+        self.local.fail = (
+            dict.fromkeys(("get", "set", "remove", "keys"), BLOCKED) if blocked else {}
+        )
+
+    def local_storage(self) -> FlakyBackend | None:
+        return None if self.no_local else self.local
+
+    def tab_storage(self) -> MemoryBackend | None:
+        return self.tab
+
+    async def hold_game(self, game_id: str) -> bool:
+        holder = self.locks.setdefault(game_id, self.tab_name)
+        return holder == self.tab_name
+
+    async def take_over_game(self, game_id: str) -> bool:
+        self.locks[game_id] = self.tab_name
+        return True
+
+    def date_ms(self) -> int:
+        self.ms += 1000
+        return self.ms
+
+    def date_text(self, ms: int) -> str:
+        return f"t{ms}"
+
+    def set_page_state(self, name: str, value: str) -> None:
+        self.page_state[name] = value
 
     # ---- the document --------------------------------------------------------------------------
     def draw(self, frame: TableFrame | None) -> None:
@@ -67,6 +106,18 @@ class FakePort:
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
         self.hidden[element_id] = hidden
+
+    def set_attrs(self, element_id: str, attrs: dict[str, str | None]) -> None:
+        mine = self.attrs.setdefault(element_id, {})
+        for name, value in attrs.items():
+            if value is None:
+                mine.pop(name, None)
+            else:
+                mine[name] = value
+
+    def download(self, file_name: str, text: str) -> bool:
+        self.downloads.append((file_name, text))
+        return self.download_works
 
     def is_hidden(self, element_id: str) -> bool:
         return self.hidden.get(element_id, False)

@@ -26,7 +26,7 @@ def _static_keys() -> set[str]:
     """Message keys written literally in the page's sources."""
     keys: set[str] = set()
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    keys |= set(re.findall(r'data-msg(?:-placeholder)?="([^"]+)"', html))
+    keys |= set(re.findall(r'data-msg(?:-placeholder|-label)?="([^"]+)"', html))
     sources = [ROOT / "web" / "loader.js", ROOT / "web" / "main.py"]
     sources += sorted((ROOT / "py" / "targi" / "app").glob("*.py"))
     for path in sources:

@@ -41,8 +41,16 @@ def _play_some(page: Controller, n: int) -> None:
         page.click(Click("move", page.session.legal_for_human()[0]))
 
 
-def _stored(port: FakePort, key: str = storage.GAME_KEY) -> str:
-    return storage.read_envelope(port.storage[key]).encode()
+def _stored(port: FakePort) -> str:
+    """The save string of the game on the table, as stored."""
+    game_id = port.storage[storage.CURRENT_KEY]
+    return storage.read_stored(port.storage[storage.GAME_PREFIX + game_id]).save
+
+
+def _kept(port: FakePort) -> set[str]:
+    """The save strings of every stored game."""
+    prefix = storage.GAME_PREFIX
+    return {storage.read_stored(v).save for k, v in port.storage.items() if k.startswith(prefix)}
 
 
 # ---- starting --------------------------------------------------------------------------------
@@ -68,12 +76,14 @@ def test_a_stored_game_is_back_after_a_reload(cat: Catalog):
 
 def test_unreadable_stored_data_is_kept_aside_and_explained(cat: Catalog):
     port = FakePort()
-    port.storage[storage.GAME_KEY] = "{broken"
+    port.storage[storage.LEGACY_GAME_KEY] = "{broken"
     page, _ = _page(cat, port)
     assert page.session is None
-    assert port.storage == {storage.BACKUP_KEY: "{broken"}
+    aside = storage.UNREADABLE_PREFIX + storage.LEGACY_GAME_KEY
+    assert port.storage == {aside: "{broken"}
     assert not port.hidden["dlg-storage"] and port.hidden["dlg-new"]
     assert port.text["storage-reason"] == cat.t("storage.error.not_json")
+    assert port.text["storage-kept"] == cat.t("storage.kept.moved", key=aside)
     page.click(Click("storage-fresh"))
     assert port.hidden["dlg-storage"] and not port.hidden["dlg-new"]
 
@@ -84,8 +94,9 @@ def test_blocked_storage_is_said_once_asked_and_the_game_goes_on(cat: Catalog):
     page, _ = _page(cat, port)
     page.click(Click("new-game", "hotseat"))
     _play_some(page, 2)
-    assert not port.hidden["notice"]
-    assert port.text["notice-text"] == cat.t("storage.error.unavailable")
+    assert not port.hidden["storage-notice"]
+    assert port.text["storage-notice-text"] == cat.t("storage.memory")
+    assert port.page_state["storage"] == "memory"
     assert page.session is not None and page.session.seq == 2
 
 
@@ -129,7 +140,8 @@ def test_a_second_redraw_while_the_computer_thinks_starts_no_second_loop(cat: Ca
     page.click(Click("new-game", "ai"))
     page.redraw()
     page.redraw()
-    assert len(port.queue) == 1
+    loops = [work for work in port.queue if work.__name__ == "computer_turn"]
+    assert len(loops) == 1
     port.run()
     assert page.session is not None and page.session.human_to_move
 
@@ -255,7 +267,7 @@ def test_a_shared_game_asks_before_replacing_a_game_in_progress(cat: Catalog):
     page.open_fragment("#g=" + _shared_game(cat, 3))
     page.click(Click("confirm-replace"))
     assert page.session is not mine and page.session is not None and page.session.seq == 3
-    assert _stored(port, storage.PREVIOUS_KEY) == mine.encode()
+    assert mine.encode() in _kept(port)
     page.click(Click("confirm-replace"))  # nothing is pending any more: nothing happens
     assert page.session.seq == 3
     port.run()  # the computer is to move in the shared game: it plays on

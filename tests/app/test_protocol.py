@@ -6,7 +6,17 @@ import json
 
 import pytest
 from targi import save
-from targi.app.protocol import Answer, ProtocolError, answer, read_answer, request
+from targi.app.protocol import (
+    MAX_STEPS,
+    Answer,
+    Judged,
+    ProtocolError,
+    analysis_request,
+    answer,
+    read_answer,
+    read_verdicts,
+    request,
+)
 from targi.game import Game
 
 
@@ -96,3 +106,70 @@ def test_answers_are_read_back_as_the_page_uses_them():
 def test_a_bad_answer_gets_a_clear_error(op: str, text: str, words: str):
     with pytest.raises(ProtocolError, match=words):
         read_answer(op, text)
+
+
+# ---- "analyse": the computer's verdict on decisions already made -------------------------------
+def _finished_game() -> Game:
+    g = Game.new(23, 1)
+    while not g.is_over:
+        g.play(g.legal_moves()[len(g.record) % len(g.legal_moves())])
+    return g
+
+
+def test_an_analysis_judges_each_step_asked_with_the_move_played_there():
+    g = _finished_game()
+    steps = [0, 5, 6, len(g.record) - 1]
+    reply = json.loads(answer(analysis_request(save.encode(g), "easy", 4, steps)))
+    assert set(reply) == {"verdicts"}
+    assert [v["step"] for v in reply["verdicts"]] == steps
+    for v in reply["verdicts"]:
+        assert set(v) == {"step", "played", "best", "loss", "key", "params"}
+        assert v["played"] == g.record[v["step"]]
+        position = Game.replay(g.seed, g.starter, g.record[: v["step"]])
+        assert v["best"] in position.legal_moves()
+        assert v["loss"] is None or v["loss"] >= 0
+        assert v["loss"] == 0 or v["best"] != v["played"]
+    judged = read_verdicts(json.dumps(reply))
+    assert [j.step for j in judged] == steps and all(isinstance(j, Judged) for j in judged)
+
+
+def test_an_analysis_is_the_same_every_time():
+    question = analysis_request(save.encode(_finished_game()), "easy", 4, [3, 9])
+    assert answer(question) == answer(question)
+
+
+@pytest.mark.parametrize(
+    ("steps", "says"),
+    [
+        (None, "steps"),
+        ([], "steps"),
+        (list(range(MAX_STEPS + 1)), "steps"),
+        ([1, True], "steps"),
+        ([-1], "steps"),
+        (["3"], "steps"),
+        ([100_000], "no step 100000"),
+    ],
+)
+def test_an_analysis_request_names_steps_of_the_game(steps: object, says: str):
+    data = {"op": "analyse", "save": save.encode(_finished_game()), "level": "hard", "seed": 1}
+    if steps is not None:
+        data["steps"] = steps
+    with pytest.raises(ProtocolError, match=says):
+        answer(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "[]",
+        '{"verdicts": 3}',
+        '{"verdicts": [{"step": 1}]}',
+        '{"verdicts": [{"step": 1, "played": "t1", "best": "t2", "key": "x", "params": {},'
+        ' "loss": "much"}]}',
+        '{"verdicts": [{"step": 1, "played": "t1", "best": "t2", "key": "x", "params": {},'
+        ' "loss": true}]}',
+    ],
+)
+def test_an_analysis_answer_missing_a_field_is_refused(reply: str):
+    with pytest.raises(ProtocolError):
+        read_verdicts(reply)

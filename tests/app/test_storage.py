@@ -1,4 +1,5 @@
-"""What the page keeps: a versioned envelope; unreadable data is named, never silently lost."""
+"""What the page keeps: a checked envelope per game, settings that never stop the page, and
+stored text refused before it can reach a recursive parser."""
 
 from __future__ import annotations
 
@@ -6,7 +7,19 @@ import json
 
 import pytest
 from targi.app.session import Session
-from targi.app.storage import FORMAT, Settings, StoredGameError, envelope, read_envelope
+from targi.app.storage import (
+    ENVELOPE_MAX_CHARS,
+    FORMAT,
+    MAX_DEPTH,
+    Settings,
+    StoredGameError,
+    dump_envelope,
+    nesting_depth,
+    read_stored,
+    summarize,
+)
+
+from .flaky import format_1
 
 
 def _session() -> Session:
@@ -16,45 +29,103 @@ def _session() -> Session:
     return s
 
 
-def test_stored_game_reads_back_the_same_game():
+def _stored(s: Session | None = None, **changes: object) -> str:
+    s = s or _session()
+    data = json.loads(dump_envelope(summarize(s, "abc123", 4, 1_763_900_000_000, "t1"), s.encode()))
+    data.update(changes)
+    return json.dumps(data)
+
+
+def _error(text: object) -> StoredGameError:
+    with pytest.raises(StoredGameError) as e:
+        read_stored(text)
+    return e.value
+
+
+def test_stored_game_reads_back_the_same_game_with_its_summary():
     s = _session()
-    back = read_envelope(envelope(s))
+    stored = read_stored(_stored(s))
+    back = stored.session()
     assert back.game.record == s.game.record
     assert (back.mode, back.level, back.game.seed) == ("ai", "hard", 2024)
+    assert stored.summary.id == "abc123" and stored.summary.rev == 4
+    assert (stored.summary.mode, stored.summary.level, stored.summary.round) == ("ai", "hard", 1)
+    assert stored.summary.date == 1_763_900_000_000 and not stored.summary.over
 
 
 def test_stored_game_carries_its_format_version():
-    assert json.loads(envelope(_session()))["format"] == FORMAT
+    assert json.loads(_stored())["format"] == FORMAT
 
 
-@pytest.mark.parametrize("text", ["{not json", "", "\x00\x01"])
+def test_a_format_1_game_from_the_page_before_recent_games_still_reads():
+    s = _session()
+    assert read_stored(format_1(s)).session().game.record == s.game.record
+    assert read_stored(format_1(s)).summary.id == ""  # the store gives it an id
+
+
+@pytest.mark.parametrize("text", ["{not json", "", "\x00\x01", None, 42, '{"a": NaN}'])
 def test_damaged_storage_is_reported_as_not_json(text):
-    with pytest.raises(StoredGameError) as e:
-        read_envelope(text)
-    assert e.value.key == "storage.error.not_json"
+    assert _error(text).key == "storage.error.not_json"
 
 
-def test_someone_elses_data_is_reported_as_not_ours():
-    with pytest.raises(StoredGameError) as e:
-        read_envelope(json.dumps({"hello": 1}))
-    assert e.value.key == "storage.error.not_ours"
+@pytest.mark.parametrize("text", ['{"hello": 1}', "[]", '"targi"', "3"])
+def test_someone_elses_data_is_reported_as_not_ours(text):
+    assert _error(text).key == "storage.error.not_ours"
 
 
 def test_unknown_format_version_is_named():
-    data = json.loads(envelope(_session()))
-    data["format"] = 99
-    with pytest.raises(StoredGameError) as e:
-        read_envelope(json.dumps(data))
-    assert e.value.key == "storage.error.format" and e.value.params == {"format": "99"}
+    e = _error(_stored(format=99))
+    assert e.key == "storage.error.format" and e.params == {"format": "99"}
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("id", "../etc"),
+        ("id", 5),
+        ("rev", -1),
+        ("rev", True),
+        ("rev", 2**60),
+        ("date", "today"),
+        ("mode", ["ai"]),
+        ("level", "godlike"),
+        ("round", 13),
+        ("score", [1]),
+        ("score", [1, "2"]),
+        ("over", 0),
+        ("tab", {}),
+        ("save", 12),
+    ],
+)
+def test_every_field_of_a_stored_game_is_checked(field, value):
+    e = _error(_stored(**{field: value}))
+    assert e.key == "storage.error.field" and e.params["field"] in (field, "a", "b")
 
 
 def test_damaged_save_inside_the_envelope_says_why():
-    data = json.loads(envelope(_session()))
-    data["save"] = data["save"][:-3] + ("AAA" if not data["save"].endswith("AAA") else "BBB")
+    s = _session()
+    code = s.encode()
+    damaged = code[:-3] + ("AAA" if not code.endswith("AAA") else "BBB")
     with pytest.raises(StoredGameError) as e:
-        read_envelope(json.dumps(data))
+        read_stored(_stored(s, save=damaged)).session()
     assert e.value.key == "storage.error.save"
     assert "checksum" in e.value.params["reason"]
+
+
+@pytest.mark.parametrize("text", ["[" * 8000, "{" * 8000, "[" * 900 + "]" * 900, '{"a":' * 50])
+def test_deep_nesting_is_refused_before_parsing(text):
+    assert _error(text).key in ("storage.error.too_deep", "storage.error.too_big")
+
+
+def test_a_huge_value_is_refused_by_its_size():
+    e = _error(_stored(save="T" * ENVELOPE_MAX_CHARS))
+    assert e.key == "storage.error.too_big"
+    assert _error("9" * 100_000).key == "storage.error.too_big"
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    assert nesting_depth('{"a": "[[[[[[[[\\"[[[["}', MAX_DEPTH) == 1
+    assert nesting_depth("[[[]]]", 10) == 3
 
 
 def test_settings_fall_back_one_by_one():
@@ -63,3 +134,19 @@ def test_settings_fall_back_one_by_one():
     assert Settings.parse("garbage").pace == "normal"
     assert Settings.parse(None).delay_ms > 0
     assert Settings.parse(Settings(pace="fast").dump()).pace == "fast"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"pace": []}',
+        '{"pace": {}, "level": [1], "starter": {"a": 1}}',
+        '{"pace": null, "level": 3, "starter": true}',
+        "[" * 8000,
+        '{"pace": "' + "x" * 100_000 + '"}',
+        "[]",
+        '"fast"',
+    ],
+)
+def test_settings_of_any_shape_give_the_defaults(text):
+    assert Settings.parse(text) == Settings()

@@ -99,6 +99,14 @@ def stored(page: Page, key: str) -> str | None:
     return page.evaluate("(k) => localStorage.getItem(k)", key)
 
 
+def stored_game(page: Page) -> str | None:
+    """The stored envelope of the game on this tab's table (docs/page.md, Storage)."""
+    return page.evaluate(
+        """() => { const id = sessionStorage.getItem('targi.tab.current');
+        return id === null ? null : localStorage.getItem('targi.saved.' + id); }"""
+    )
+
+
 def no_horizontal_scroll(page: Page) -> tuple[int, int]:
     return tuple(
         page.evaluate(

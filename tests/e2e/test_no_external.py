@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from pageutil import ExternalRequests, make_a_move, start_game
+from pageutil import ExternalRequests, make_a_move, open_game, start_game
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def unguarded_page(fresh_context, site_url: str) -> Page:
+    """The site with its Content-Security-Policy switched off: the policy alone would stop the
+    probes below before they reach the network, and these tests are about the guard."""
+    return open_game(fresh_context(bypass_csp=True).new_page(), site_url)
 
 
 def test_loading_and_playing_requests_nothing_off_origin(
@@ -31,9 +38,9 @@ def test_a_game_against_the_computer_requests_nothing_off_origin(
 
 
 def test_the_guard_blocks_and_records_an_off_origin_fetch(
-    game_page: Page, external_requests: ExternalRequests
+    unguarded_page: Page, external_requests: ExternalRequests
 ) -> None:
-    outcome = game_page.evaluate(
+    outcome = unguarded_page.evaluate(
         "fetch('http://example.invalid/probe').then(() => 'answered', () => 'blocked')"
     )
     assert outcome == "blocked"
@@ -42,9 +49,9 @@ def test_the_guard_blocks_and_records_an_off_origin_fetch(
 
 
 def test_the_guard_also_sees_requests_from_a_web_worker(
-    game_page: Page, external_requests: ExternalRequests
+    unguarded_page: Page, external_requests: ExternalRequests
 ) -> None:
-    outcome = game_page.evaluate(
+    outcome = unguarded_page.evaluate(
         """() => new Promise((resolve) => {
             const source = "fetch('https://cdn.example.invalid/w.js')" +
                 ".then(() => postMessage('answered'), () => postMessage('blocked'))";

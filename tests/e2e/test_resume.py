@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import play, start_game, stored, table, wait_until_ready
+from gameplay import play, start_game, stored_game, table, wait_until_ready
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
@@ -21,8 +21,8 @@ def test_reload_mid_game_resumes_the_same_position(game_page: Page):
     before = table(page)
     board = page.inner_html("#board")
     log = page.inner_text("#log")
-    saved = stored(page, "targi.game")
-    assert saved and '"format": 1' in saved
+    saved = stored_game(page)
+    assert saved and '"format": 2' in saved
     page.reload()
     wait_until_ready(page)
     after = table(page)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import open_game, play, start_game, stored, table
+from gameplay import open_game, play, start_game, stored_game, table
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -38,7 +38,7 @@ def test_share_link_opens_the_same_game_in_another_browser(game_page: Page, fres
     )
     assert other.inner_html("#board") == page.inner_html("#board")
     assert "#g=" not in other.url  # the link did its job; a reload will not ask again
-    assert stored(other, "targi.game") is not None
+    assert stored_game(other) is not None
 
 
 def test_pasted_string_asks_before_replacing_and_the_old_game_comes_back(game_page: Page):
@@ -98,7 +98,7 @@ def test_damaged_pasted_string_says_why_and_changes_nothing(game_page: Page, dam
     start_game(page, "hotseat")
     play(page, random.Random(8), clicks=10)
     before = table(page)
-    saved = stored(page, "targi.game")
+    saved = stored_game(page)
     _, code = _shared(page)
     if damaged is None:
         damaged = code[:6] + ("A" if code[6] != "A" else "B") + code[7:]
@@ -109,7 +109,7 @@ def test_damaged_pasted_string_says_why_and_changes_nothing(game_page: Page, dam
     expect(message).to_contain_text(why)
     expect(page.locator("#dlg-confirm")).to_be_hidden()
     assert table(page)["seq"] == before["seq"]
-    assert stored(page, "targi.game") == saved
+    assert stored_game(page) == saved
 
 
 def test_damaged_link_says_why_and_keeps_the_game(game_page: Page, site_url: str):

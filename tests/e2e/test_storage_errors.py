@@ -1,20 +1,37 @@
-"""Stored data that cannot be read: a clear message, the data kept under a backup key, and a
-fresh game offered."""
+"""Storage as a hostile browser keeps it (issue 14): damaged data, any shape of data, a full
+quota, blocked or throwing storage. The page always starts, says what really happened, and
+deletes nothing it could not copy."""
 
 from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
-from gameplay import play, start_game, stored, table, wait_until_ready
+from gameplay import click_move, play, start_game, stored, stored_game, table, wait_until_ready
+from hostile import (
+    GET_THROWS,
+    GETTER_THROWS,
+    SET_FULL,
+    SET_THROWS,
+    fill_storage,
+    free_junk,
+    put,
+    site_keys,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
+MEMORY = "This browser does not let the page save; use Share to keep your game"
 
-def _reload_with(page: Page, value: str) -> None:
-    page.evaluate("(v) => localStorage.setItem('targi.game', v)", value)
+
+def _current_key(page: Page) -> str:
+    return "targi.saved." + page.evaluate("sessionStorage.getItem('targi.tab.current')")
+
+
+def _reload(page: Page) -> None:
     page.reload()
     wait_until_ready(page)
 
@@ -28,24 +45,188 @@ def _reload_with(page: Page, value: str) -> None:
             lambda text: json.dumps({**json.loads(text), "save": json.loads(text)["save"] + "x"}),
             "damaged",
         ),
+        (lambda text: json.dumps({**json.loads(text), "round": []}), "round"),
     ],
-    ids=["cut-off", "unknown-format", "bad-save-string"],
+    ids=["cut-off", "unknown-format", "bad-save-string", "wrong-type"],
 )
-def test_unreadable_stored_game_is_kept_aside_and_a_new_game_offered(
+def test_unreadable_stored_game_is_moved_aside_once_copied_and_a_new_game_offered(
     game_page: Page, damage, reason
 ):
     page = game_page
     start_game(page, "hotseat")
     play(page, random.Random(2), clicks=6)
-    damaged = damage(stored(page, "targi.game"))
-    _reload_with(page, damaged)
-    dialog = page.locator("#dlg-storage")
-    expect(dialog).to_be_visible()
+    key = _current_key(page)
+    damaged = damage(stored(page, key))
+    put(page, {key: damaged})
+    _reload(page)
+    expect(page.locator("#dlg-storage")).to_be_visible()
     expect(page.locator("#storage-reason")).to_contain_text(reason)
-    expect(page.locator("#storage-kept")).to_contain_text("targi.game.backup")
-    assert stored(page, "targi.game.backup") == damaged  # nothing lost
+    aside = "targi.unreadable." + key
+    expect(page.locator("#storage-kept")).to_contain_text(aside)
+    assert stored(page, aside) == damaged and stored(page, key) is None  # copied, then moved
     page.click("[data-action=storage-fresh]")
     start_game(page, "hotseat")
     assert table(page)["seq"] == 0
-    assert stored(page, "targi.game.backup") == damaged
-    assert stored(page, "targi.game") != damaged
+    assert stored(page, aside) == damaged
+
+
+@pytest.mark.parametrize("how", ["quota-filled-with-junk", "setItem-throws-QuotaExceeded"])
+def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was(game_page: Page, how):
+    """Failure 1: the page said "kept under targi.game.backup" and both keys were gone."""
+    page = game_page
+    put(page, {"targi.game": "{broken"})
+    if how == "quota-filled-with-junk":
+        fill_storage(page)
+    else:
+        page.add_init_script(SET_FULL)
+    _reload(page)
+    expect(page.locator("#dlg-storage")).to_be_visible()
+    kept = page.locator("#storage-kept")
+    expect(kept).to_contain_text("left where it was")
+    expect(kept).to_contain_text("targi.game")
+    expect(kept).not_to_contain_text("backup")
+    assert stored(page, "targi.game") == "{broken"  # nothing deleted
+    page.click("[data-action=copy-stored]")
+    expect(page.locator("#stored-data")).to_be_visible()
+    assert json.loads(page.input_value("#stored-data"))["targi.game"] == "{broken"
+    page.click("[data-action=storage-fresh]")
+    start_game(page, "hotseat")
+    play(page, random.Random(3), clicks=3)
+    expect(page.locator("#storage-notice-text")).to_contain_text("full")
+    assert stored(page, "targi.game") == "{broken"
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("targi.settings", '{"pace": []}'),
+        ("targi.settings", "[" * 8000),
+        ("targi.game", "[" * 8000),
+        ("targi.current", "[" * 8000),
+        ("targi.saved.abc", "[" * 8000),
+        ("targi.saved.abc", '{"app": "targi", "format": 2' + ', "x": [' * 3000),
+    ],
+    ids=["pace-list", "settings-deep", "old-game-deep", "pointer-deep", "game-deep", "game-nest"],
+)
+def test_any_stored_value_still_starts_the_page_and_loses_nothing(game_page: Page, key, value):
+    """Failure 2: one bad key stopped the page for good ("Try again" failed the same way)."""
+    page = game_page
+    put(
+        page,
+        {key: value, "targi.current": "abc"} if key.startswith("targi.saved") else {key: value},
+    )
+    for _ in range(2):  # and again, as "Try again" would
+        _reload(page)
+        if not page.locator("#dlg-storage").is_hidden():
+            expect(page.locator("#storage-kept")).to_contain_text("nothing")
+            page.click("[data-action=storage-fresh]")
+        start_game(page, "hotseat")
+        play(page, random.Random(4), clicks=2)
+        assert table(page)["seq"] == 2
+    if key in ("targi.game", "targi.saved.abc"):  # a game: kept aside, untouched
+        assert stored(page, "targi.unreadable." + key) == value
+
+
+@pytest.mark.parametrize(
+    "script",
+    [GETTER_THROWS, GET_THROWS, SET_THROWS],
+    ids=["localStorage-getter-throws", "getItem-throws", "setItem-throws"],
+)
+def test_blocked_storage_gives_a_playable_game_at_once(page: Page, site_url: str, script):
+    """Failure 3: a SecurityError from storage hung the start for 120 s, then blamed the
+    connection."""
+    page.add_init_script(script)
+    began = time.monotonic()
+    page.goto(site_url)
+    wait_until_ready(page)
+    assert time.monotonic() - began < 30
+    start_game(page, "hotseat")
+    play(page, random.Random(5), clicks=4)
+    assert table(page)["seq"] == 4
+    expect(page.locator("#storage-notice-text")).to_contain_text(MEMORY)
+    assert page.evaluate("document.documentElement.dataset.storage") == "memory"
+
+
+def test_full_storage_mid_game_keeps_every_move_and_frees_space_from_old_games(game_page: Page):
+    """Failure 6: 27 of 40 moves were gone after a reload, and the notice blamed the browser."""
+    page = game_page
+    start_game(page, "hotseat")
+    play(page, random.Random(6), clicks=4)  # an older game, kept in Recent games
+    start_game(page, "hotseat")
+    fill_storage(page)
+    play(page, random.Random(7), clicks=40)
+    notice = page.locator("#storage-notice-text")
+    expect(notice).to_contain_text("storage for this site is full")
+    expect(page.locator("#free-space")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.storage") == "full"
+    seq = table(page)["seq"]
+    page.click("#free-space")
+    expect(notice).to_contain_text("1 old game deleted")
+    expect(notice).to_contain_text("saved again")
+    assert json.loads(stored_game(page) or "{}")["save"]  # stored now
+    _reload(page)
+    assert table(page)["seq"] == seq  # not one move lost
+
+
+@pytest.mark.parametrize("then", ["next-move", "reload"])
+def test_storage_full_then_free_again_saves_the_waiting_moves(game_page: Page, then):
+    page = game_page
+    start_game(page, "hotseat")
+    fill_storage(page)
+    play(page, random.Random(8), clicks=30)
+    expect(page.locator("#storage-notice-text")).to_contain_text("full")
+    free_junk(page)  # another app freed its data
+    if then == "next-move":  # retried after every move
+        play(page, random.Random(9), clicks=1)
+        expect(page.locator("#storage-notice-text")).to_contain_text("saved again")
+    seq = table(page)["seq"]
+    _reload(page)  # retried when the page is hidden, too
+    assert table(page)["seq"] == seq
+
+
+def test_a_game_opened_from_a_link_while_the_storage_is_full_is_saved_once_it_fits(
+    game_page: Page, site_url: str
+):
+    """Failure 6: a game opened from a link was shown but not saved."""
+    page = game_page
+    start_game(page, "hotseat")
+    play(page, random.Random(10), clicks=5)
+    page.click("[data-action=open-share]")
+    code = page.input_value("#share-string")
+    page.keyboard.press("Escape")
+    start_game(page, "hotseat")
+    fill_storage(page)
+    page.goto(site_url + "#g=" + code)
+    wait_until_ready(page)
+    assert table(page)["seq"] == 5
+    free_junk(page)
+    moves = page.evaluate(
+        "[...document.querySelectorAll('[data-move]')].map((e) => e.dataset.move)"
+    )
+    click_move(page, moves[0])
+    _reload(page)
+    assert table(page)["seq"] == 6
+
+
+def test_the_error_screen_copies_stored_data_and_starts_without_it(fresh_context, site_url: str):
+    """The way out when the start fails anyway: nothing in storage is touched."""
+    # No service worker: a precached python_stdlib.zip would bypass the failing route.
+    page = fresh_context(service_workers="block").new_page()
+    page.goto(site_url)
+    wait_until_ready(page)
+    start_game(page, "hotseat")
+    before = site_keys(page)
+    page.route("**/python_stdlib.zip", lambda route: route.abort("connectionfailed"))
+    page.reload()
+    page.wait_for_selector("html[data-app-state=error]", state="attached", timeout=60_000)
+    page.click("#load-copy-data")
+    expect(page.locator("#load-data")).to_be_visible()
+    assert json.loads(page.input_value("#load-data")) == before
+    page.unroute("**/python_stdlib.zip")
+    page.click("#load-no-storage")
+    wait_until_ready(page)
+    expect(page.locator("#dlg-new")).to_be_visible()  # a fresh start, in memory
+    start_game(page, "hotseat")
+    play(page, random.Random(11), clicks=2)
+    expect(page.locator("#storage-notice-text")).to_contain_text(MEMORY)
+    assert site_keys(page) == before

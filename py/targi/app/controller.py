@@ -8,20 +8,26 @@ dispatched through the table ACTIONS (docs/page.md lists the `data-action` names
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import save
 from . import protocol, share, storage
 from .catalog import Catalog
-from .port import Port, StorageFailure, TableFrame
+from .port import Port, TableFrame
+from .recent import Saved
+from .records import RecordsPanel
 from .render import Renderer
+from .review import Reviewer
 from .session import COMPUTER, HUMAN, Session
+from .shelf import Shelf
 from .words import hint_reason, move_label
 
 # Every dialog of index.html (each an `.overlay`); at most one is open at a time.
-DIALOGS = ("dlg-new", "dlg-share", "dlg-load", "dlg-confirm", "dlg-storage")
+DIALOGS = (
+    *("dlg-new", "dlg-share", "dlg-load", "dlg-confirm"),
+    *("dlg-storage", "dlg-recent", "dlg-tabs", "dlg-stats", "dlg-export"),
+)
 # Where focus goes after a move made from the keyboard (the pressed button was redrawn away).
 NEXT_MOVE = ("#choices [data-move]", "#board [data-move]", "#choices button")
 FALLBACK_PAUSE_S = 0.05  # before thinking on the page: the notice and the table paint first
@@ -52,54 +58,54 @@ class Controller:
         self.cat = cat
         self.render = Renderer(cat)
         self.session: Session | None = None
-        self.settings = storage.Settings.parse(port.storage_get(storage.SETTINGS_KEY))
+        self.shelf = Shelf(port, cat)
+        self.games = self.shelf.games
+        self.settings = self.games.settings()
         self.generation = 0  # bumped whenever the game on the table is replaced
         self.ai_busy = False  # a computer_turn loop owns the current game
         self.hint: ShownHint | None = None
         self.pending: Session | None = None  # a loaded game waiting for "replace?"
         self.fallback_noted = False
         self.log_size = -1  # events in the log as last drawn (-1: draw it)
+        self.review = Reviewer(self)  # the replay, its chart and analysis (targi.app.review)
+        # statistics (targi.app.records), kept in the same backend as the games
+        self.records = RecordsPanel(self.games, port, cat)
 
     def start(self, fragment: str) -> None:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
         self.port.set_html("reference-list", self.render.border_reference())
         self.port.set_html("pace", self.render.pace_options(self.settings.pace))
-        self.restore()
+        session = self.shelf.start()
+        if session is not None:
+            self.put(session)
+        if self.shelf.problem_shown:
+            self.open("dlg-storage")
+        if self.records.check():
+            self.notice(self.records.problem)
         self.redraw()
         self.open_fragment(fragment)
         if self.session is None and all(self.port.is_hidden(d) for d in DIALOGS):
             self.open("dlg-new")
 
     # ---- storage -------------------------------------------------------------------------------
-    def store(self, key: str, value: str) -> None:
-        try:
-            self.port.storage_set(key, value)
-        except StorageFailure:
-            self.notice(self.cat.t("storage.error.unavailable"))
-
     def autosave(self) -> None:
+        """After every move and undo (targi.app.recent keeps it, or says why not)."""
         if self.session is not None:
-            self.store(storage.GAME_KEY, storage.envelope(self.session))
+            self.saved(self.games.save(self.session))
 
-    def restore(self) -> None:
-        """The stored game, or a clear message (the unreadable data is kept aside)."""
-        text = self.port.storage_get(storage.GAME_KEY)
-        if text is None:
-            return
-        try:
-            self.session = storage.read_envelope(text)
-        except storage.StoredGameError as e:
-            self.store(storage.BACKUP_KEY, text)
-            with contextlib.suppress(StorageFailure):
-                self.port.storage_remove(storage.GAME_KEY)
-            self.port.set_text("storage-reason", self.cat.t(e.key, **e.params))
-            self.port.set_text("storage-kept", self.cat.t("storage.kept", key=storage.BACKUP_KEY))
-            self.open("dlg-storage")
+    def saved(self, outcome: Saved) -> None:
+        if outcome is Saved.STALE:
+            self.lost_game()
+        else:
+            self.shelf.told(outcome)
+
+    def store_settings(self) -> None:
+        self.games.save_settings(self.settings)  # not worth a notice: the game is what matters
 
     def set_pace(self, pace: str) -> None:
         if pace in storage.PACES:
             self.settings.pace = pace
-            self.store(storage.SETTINGS_KEY, self.settings.dump())
+            self.store_settings()
 
     # ---- drawing -------------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -145,13 +151,83 @@ class Controller:
 
     # ---- games ---------------------------------------------------------------------------------
     def set_session(self, session: Session) -> None:
+        """A new game on the table (new, rematch, loaded, shared): kept under an id of its own,
+        so the game it replaces stays kept too."""
+        outcome = self.games.add(session)
+        self.put(session)
+        self.saved(outcome)
+        self.redraw()
+
+    def put(self, session: Session) -> None:
+        """A kept game on the table; this tab holds it from now on (Web Lock, if it can)."""
+        self.review.leave()
         self.generation += 1
         self.session = session
         self.hint = None
         self.log_size = -1
         self.ai_busy = False
-        self.autosave()
+        self.port.spawn(self.claim(self.games.current))
+
+    def bring_back(self, fetch: Callable[[], Session], *where: str) -> None:
+        """A kept game on the table, or why it cannot come (written into the elements `where`)."""
+        try:
+            session = fetch()
+        except storage.StoredGameError as e:
+            for element_id in where:
+                self.port.set_text(element_id, self.cat.t(e.key, **e.params))
+            return
+        self.close_all()
+        self.put(session)
         self.redraw()
+
+    def reopen(self, game_id: str) -> None:
+        """A game from Recent games (or Load's "Back to the game before") on the table."""
+        self.bring_back(lambda: self.games.reopen(game_id), "recent-status", "load-message")
+
+    def retry_save(self) -> None:
+        """The page is being hidden or closed: one more try for moves the storage refused."""
+        if self.games.pending:
+            self.saved(self.games.retry())
+
+    def has_unsaved(self) -> bool:
+        """Closing the page now would lose moves (storage full or unusable)."""
+        return self.session is not None and (bool(self.games.pending) or self.games.in_memory)
+
+    # ---- two tabs ------------------------------------------------------------------------------
+    async def claim(self, game_id: str | None) -> None:
+        if game_id is None:
+            return
+        held = await self.port.hold_game(game_id)
+        if not held and self.games.current == game_id:  # still on the table: say so
+            self.lost_game()
+
+    def lost_game(self, game_id: str | None = None) -> None:
+        """Another tab holds the game on the table: this tab stops writing it (and the
+        computer stops playing it) until the player takes it over or keeps a copy."""
+        current = self.games.current
+        if current is None or (game_id is not None and game_id != current):
+            return
+        self.games.mark_lost(current)
+        self.generation += 1
+        self.ai_busy = False
+        self.pending = None
+        self.close_all()
+        self.port.set_text("tabs-message", "")
+        self.open("dlg-tabs")
+
+    async def take_over(self) -> None:
+        game_id = self.games.current
+        if game_id is None:
+            return
+        await self.port.take_over_game(game_id)
+        self.bring_back(lambda: self.games.take_over(game_id), "tabs-message")
+
+    def open_copy(self) -> None:
+        """This tab's position as a game of its own; the other tab keeps the original."""
+        if self.session is None:
+            return
+        self.close_all()
+        self.set_session(self.session)
 
     def first_player(self, starter: str) -> int:
         """Who starts against the computer: you, it, or a coin toss."""
@@ -166,7 +242,7 @@ class Controller:
             starter = self.port.checked("starter") or self.settings.starter
             session = Session.new(seed, self.first_player(starter), "ai", level)
             self.settings.level, self.settings.starter = level, starter
-            self.store(storage.SETTINGS_KEY, self.settings.dump())
+            self.store_settings()
         else:
             session = Session.new(seed, HUMAN, "hotseat")
         self.close_all()
@@ -177,6 +253,8 @@ class Controller:
         s = self.session
         if s is not None and move in s.legal_for_human():
             s.play(move)
+            if s.over:
+                self.records.ended(s)
             self.hint = None
             self.autosave()
             self.redraw()
@@ -227,6 +305,8 @@ class Controller:
                 if generation != self.generation or self.session is not s:
                     return
                 s.play(answer.move, by_computer=True)
+                if s.over:
+                    self.records.ended(s)
                 self.autosave()
                 self.ai_busy = s.computer_to_move  # keep the loop ours while it goes on
                 self.redraw()
@@ -294,12 +374,15 @@ class Controller:
         return True
 
     def replace_with(self, incoming: Session) -> None:
-        if self.session is not None:
-            self.autosave()
-            self.store(storage.PREVIOUS_KEY, storage.envelope(self.session))
+        """The table shows `incoming`; the game it replaces stays kept (Recent games, and
+        Load's "Back to the game before"). A link opened twice is the same kept game."""
         self.pending = None
         self.close_all()
-        self.set_session(incoming)
+        known = self.games.find(incoming)
+        if known is None:
+            self.set_session(incoming)
+        else:
+            self.reopen(known)
 
     def confirm_replace(self) -> None:
         if self.pending is not None:
@@ -317,16 +400,10 @@ class Controller:
             self.offer(text, "load")
 
     def restore_previous(self) -> None:
-        text = self.port.storage_get(storage.PREVIOUS_KEY)
-        if not text:
+        if self.games.before is None:
             self.port.set_text("load-message", self.cat.t("load.previous_none"))
-            return
-        try:
-            previous = storage.read_envelope(text)
-        except storage.StoredGameError as e:
-            self.port.set_text("load-message", self.cat.t(e.key, **e.params))
-            return
-        self.replace_with(previous)
+        else:
+            self.reopen(self.games.before)
 
     def open_fragment(self, fragment: str) -> None:
         """A shared link (`#g=…`) opened or followed."""
@@ -351,9 +428,8 @@ class Controller:
 
     async def copy(self, field_id: str) -> None:
         ok = await self.port.copy(field_id)
-        self.port.set_text(
-            "copy-status", self.cat.t("button.copied" if ok else "button.copy_failed")
-        )
+        status = "recent-status" if field_id == "recent-export" else "copy-status"
+        self.port.set_text(status, self.cat.t("button.copied" if ok else "button.copy_failed"))
 
     # ---- dialogs -------------------------------------------------------------------------------
     def open(self, dialog_id: str) -> None:
@@ -366,13 +442,24 @@ class Controller:
             self.port.set_hidden("dlg-new-close", first_time)
         if dialog_id == "dlg-load":
             self.port.set_text("load-message", "")
-            previous = self.port.storage_get(storage.PREVIOUS_KEY)
-            self.port.set_hidden("restore-previous", previous is None)
+            self.port.set_hidden("restore-previous", self.games.before is None)
+        if dialog_id == "dlg-recent":
+            self.shelf.open_recent()
+        if dialog_id == "dlg-stats":
+            self.records.show()
         self.port.focus(", ".join(f"#{dialog_id} {s}" for s in ("textarea", ".primary", "button")))
 
     def open_new(self) -> None:
         self.close_all()
         self.open("dlg-new")
+
+    def open_stats(self) -> None:
+        self.close_all()
+        self.open("dlg-stats")
+
+    def open_recent(self) -> None:
+        self.close_all()
+        self.open("dlg-recent")
 
     def close_all(self) -> None:
         for dialog_id in DIALOGS:
@@ -422,6 +509,34 @@ ACTIONS: dict[str, Handler] = {
     "confirm-replace": lambda c, k: c.confirm_replace(),
     "cancel-replace": lambda c, k: c.cancel_replace(),
     "storage-fresh": lambda c, k: c.open_new(),
+    "copy-stored": lambda c, k: c.port.spawn(c.shelf.copy_stored()),
+    "recent": lambda c, k: c.open_recent(),
+    "recent-open": lambda c, k: c.reopen(k.value),
+    "recent-export": lambda c, k: c.shelf.export(k.value),
+    "recent-delete": lambda c, k: c.shelf.delete(k.value),
+    "recent-undo": lambda c, k: c.shelf.undo_delete(k.value),
+    "free-space": lambda c, k: c.shelf.free_space(),
+    "dismiss-storage": lambda c, k: c.port.set_hidden("storage-notice", True),
+    "tab-take-over": lambda c, k: c.port.spawn(c.take_over()),
+    "tab-copy": lambda c, k: c.open_copy(),
     "dismiss-notice": lambda c, k: c.dismiss_notice(),
-    "close": lambda c, k: c.close_top(),
+    "close": lambda c, k: None if c.review.escape() else c.close_top(),
+    # the replay, its analysis, exporting (targi.app.review) and statistics (targi.app.records)
+    "review": lambda c, k: c.review.open(),
+    "review-close": lambda c, k: c.review.close(),
+    "review-nav": lambda c, k: c.review.nav(k.value),
+    "review-key": lambda c, k: c.review.key(k.value),
+    "review-goto": lambda c, k: c.review.goto(k.value),
+    "review-jump": lambda c, k: c.review.jump(k.value),
+    "review-side": lambda c, k: c.review.set_side(k.value),
+    "analysis-start": lambda c, k: c.port.spawn(c.review.analyse()),
+    "analysis-cancel": lambda c, k: c.review.cancel(),
+    "play-on": lambda c, k: c.review.play_on(k.value),
+    "export": lambda c, k: c.review.export(),
+    "export-copy": lambda c, k: c.port.spawn(c.review.copy_export()),
+    "export-download": lambda c, k: c.review.download_export(),
+    "stats": lambda c, k: c.open_stats(),
+    "stats-reset": lambda c, k: c.port.set_hidden("stats-confirm", False),
+    "stats-reset-confirm": lambda c, k: c.records.reset(),
+    "stats-reset-cancel": lambda c, k: c.port.set_hidden("stats-confirm", True),
 }

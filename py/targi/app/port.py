@@ -12,24 +12,42 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .backend import Backend, StorageFailure
 
-class StorageFailure(Exception):
-    """The browser refused to store or remove something (storage blocked, quota full, …)."""
+__all__ = ["Backend", "Document", "Host", "Port", "Storage", "StorageFailure", "TableFrame"]
 
 
 class Storage(Protocol):
-    """The page's key-value store (localStorage on the page)."""
+    """Where the page keeps games and settings (targi.app.recent.GameStore does the keeping),
+    and which tab holds which game."""
 
-    def storage_get(self, key: str) -> str | None:
-        """The stored text, or None when there is none or storage cannot be read."""
+    def local_storage(self) -> Backend | None:
+        """localStorage as a Backend, or None when the page gets none (the browser blocks it,
+        even from the `window.localStorage` getter, or the player chose to start without)."""
         ...
 
-    def storage_set(self, key: str, value: str) -> None:
-        """Store `value`; raises StorageFailure if the browser refuses."""
+    def tab_storage(self) -> Backend | None:
+        """This tab's own storage (sessionStorage), or None."""
         ...
 
-    def storage_remove(self, key: str) -> None:
-        """Forget `key`; raises StorageFailure if the browser refuses."""
+    async def hold_game(self, game_id: str) -> bool:
+        """Hold the game for this tab (a Web Lock): False if another tab holds it."""
+        ...
+
+    async def take_over_game(self, game_id: str) -> bool:
+        """Take the game from whichever tab holds it (that tab hears so at once)."""
+        ...
+
+    def date_ms(self) -> int:
+        """Milliseconds since 1970 (UTC): when a kept game was last played."""
+        ...
+
+    def date_text(self, ms: int) -> str:
+        """A date as the player's browser writes it."""
+        ...
+
+    def set_page_state(self, name: str, value: str) -> None:
+        """`<html data-<name>=value>`: e.g. `storage` for the update bar of web/loader.js."""
         ...
 
 
@@ -62,6 +80,10 @@ class Document(Protocol):
 
     def set_hidden(self, element_id: str, hidden: bool) -> None: ...
 
+    def set_attrs(self, element_id: str, attrs: dict[str, str | None]) -> None:
+        """Set attributes of an element (None removes one): data-*, a slider's max, …"""
+        ...
+
     def is_hidden(self, element_id: str) -> bool: ...
 
     def get_value(self, element_id: str) -> str:
@@ -84,6 +106,11 @@ class Document(Protocol):
 
     async def copy(self, element_id: str) -> bool:
         """Select a field's text and copy it to the clipboard; False if the browser refused."""
+        ...
+
+    def download(self, file_name: str, text: str) -> bool:
+        """Offer `text` as a file to save (made on the page: nothing is fetched); False if the
+        browser refused."""
         ...
 
     def page_url(self) -> str:

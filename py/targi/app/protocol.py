@@ -9,6 +9,13 @@ answered, so the page can import this module at start without loading the search
     answer:   {"move": <move>}                                  for "move"
               {"move": <move>, "key": <reason>, "params": {…}}  for "hint"
 
+    request:  {"op": "analyse", "save", "level", "seed", "steps": [<int>, …]}  (1-64 steps)
+    answer:   {"verdicts": [{"step", "played", "best", "loss", "key", "params"}, …]}
+
+"analyse" judges decisions already made (targi.ai.verdict.judge): step k is the position after
+the first k recorded decisions of the game, and `played` its recorded decision. The page sends a
+game's decisions a few at a time, so it can show progress and stop between requests.
+
 Any other field of a request (the worker's client adds an "id") is ignored. A request that
 cannot be answered raises ProtocolError with a sentence saying why.
 """
@@ -20,9 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import save
+from ..game import Game
 from .session import LEVELS
 
-OPS = ("move", "hint")
+OPS = ("move", "hint", "analyse")
+MAX_STEPS = 64  # decisions judged in one request
 
 
 class ProtocolError(ValueError):
@@ -36,9 +45,27 @@ class Answer:
     params: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Judged:
+    """The verdict on one recorded decision (targi.ai.verdict.Verdict, with its step)."""
+
+    step: int
+    played: str
+    best: str
+    loss: float | None  # VP the played move gave up in the search (None: not measured)
+    key: str
+    params: dict[str, Any]
+
+
 def request(op: str, save_string: str, level: str, seed: int) -> str:
     """The question for the player to move in the game `save_string` records."""
     return json.dumps(_checked({"op": op, "save": save_string, "level": level, "seed": seed}))
+
+
+def analysis_request(save_string: str, level: str, seed: int, steps: list[int]) -> str:
+    """Judge the decisions made at `steps` of the game `save_string` records."""
+    data = {"op": "analyse", "save": save_string, "level": level, "seed": seed, "steps": steps}
+    return json.dumps(_checked(data))
 
 
 def answer(request_json: str) -> str:
@@ -54,6 +81,8 @@ def answer(request_json: str) -> str:
         game, _meta = save.decode(checked["save"])
     except save.SaveError as e:
         raise ProtocolError(f"the request's save string cannot be read: {e}") from None
+    if checked["op"] == "analyse":
+        return json.dumps({"verdicts": _analyse(game, checked)})
     if game.is_over:
         raise ProtocolError("the game in the request is over: there is no move to make")
     if checked["op"] == "move":
@@ -78,6 +107,55 @@ def read_answer(op: str, answer_json: str) -> Answer:
     return Answer(data["move"], key, params)
 
 
+def _analyse(game: Game, checked: dict[str, Any]) -> list[dict[str, Any]]:
+    from ..ai.verdict import judge
+
+    record = game.record
+    if max(checked["steps"]) >= len(record):
+        raise ProtocolError(
+            f"the game has {len(record)} decisions: no step {max(checked['steps'])}"
+        )
+    out = []
+    wanted = sorted(set(checked["steps"]))
+    g = Game.new(game.seed, game.starter)
+    for k, move in enumerate(record[: wanted[-1] + 1]):
+        if k in wanted:
+            v = judge(g, move, analysis_seed(checked["seed"], k), checked["level"])
+            out.append({"step": k, "played": move, "best": v.best, "loss": v.loss,
+                        "key": v.key, "params": v.params})  # fmt: skip
+        g.play(move)
+    return out
+
+
+def analysis_seed(seed: int, step: int) -> int:
+    """The search's seed for one decision: reproducible, different from step to step."""
+    return (seed * 1_000_003 + step) % (1 << 32)
+
+
+def read_verdicts(answer_json: str) -> list[Judged]:
+    """The reply to an "analyse" request, checked field by field."""
+    try:
+        data = json.loads(answer_json)
+    except (TypeError, ValueError) as e:
+        raise ProtocolError(f"the answer is not JSON ({e})") from None
+    items = data.get("verdicts") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise ProtocolError("the answer has no verdicts")
+    out = []
+    for item in items:
+        ok = isinstance(item, dict) and isinstance(item.get("step"), int)
+        ok = ok and all(isinstance(item.get(k), str) for k in ("played", "best", "key"))
+        loss = item.get("loss") if ok else None
+        if not ok or not isinstance(item.get("params"), dict) or isinstance(loss, bool):
+            raise ProtocolError("a verdict in the answer is incomplete")
+        if loss is not None and not isinstance(loss, int | float):
+            raise ProtocolError("a verdict's loss is not a number")
+        loss = None if loss is None else float(loss)
+        out.append(Judged(item["step"], item["played"], item["best"], loss, item["key"],
+                          item["params"]))  # fmt: skip
+    return out
+
+
 def _checked(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ProtocolError("a request is a JSON object")
@@ -92,4 +170,14 @@ def _checked(data: object) -> dict[str, Any]:
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ProtocolError(f"the request's seed is not a whole number ({seed!r})")
-    return {"op": op, "save": data["save"], "level": level, "seed": seed}
+    checked = {"op": op, "save": data["save"], "level": level, "seed": seed}
+    if op == "analyse":
+        steps = data.get("steps")
+        if (
+            not isinstance(steps, list)
+            or not 0 < len(steps) <= MAX_STEPS
+            or not all(type(k) is int and k >= 0 for k in steps)
+        ):
+            raise ProtocolError(f"an analysis names 1 to {MAX_STEPS} steps (whole numbers, 0 up)")
+        checked["steps"] = steps
+    return checked

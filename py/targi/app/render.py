@@ -372,7 +372,9 @@ class Renderer:
             f"<tbody>{body}</tbody></table>"
             f'<div class="after"><button type="button" data-action="rematch">'
             f'{esc(cat.t("button.rematch"))}</button><button type="button" data-action="new">'
-            f"{esc(cat.t('button.new_game'))}</button></div></div>"
+            f"{esc(cat.t('button.new_game'))}</button>"
+            f'<button type="button" data-action="review" class="primary">'
+            f"{esc(cat.t('review.open'))}</button></div></div>"
         )
 
     def log(self, v: dict[str, Any]) -> str:

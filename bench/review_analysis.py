@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""A whole game's analysis in headless Chromium: from the Analyse click to the turning points.
+
+Plays seeded games in CPython (greedy as Blue, the person, against the computer at medium), loads
+each into the page through Load, opens the replay and clicks Analyse: the AI worker judges every
+one of Blue's decisions at the hard level, a few per request (targi.app.protocol "analyse").
+Prints, per game, the decisions judged, the wall-clock time until `#analysis[data-state=done]`,
+the time per decision, and the longest gap between two animation frames on the page meanwhile
+(the page stays responsive while the worker thinks). The target is a whole game in under 60 s.
+
+    python bench/review_analysis.py [--games 2] [--seed 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "py"))
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from targi import save  # noqa: E402
+from targi.players import make_player, play_game  # noqa: E402
+
+from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from tools.serve import start_background_server, url_of  # noqa: E402
+from tools.site import ensure_site  # noqa: E402
+
+AGAINST_MEDIUM = 1 | 1 << 1  # save meta: against the computer, level medium (docs/page.md)
+WATCH_FRAMES = """() => { window.__gaps = []; let last = performance.now();
+  const tick = (t) => { window.__gaps.push(t - last); last = t;
+    if (window.__watching) requestAnimationFrame(tick); };
+  window.__watching = true; requestAnimationFrame(tick); }"""
+
+
+def a_game(seed: int) -> str:
+    players = (make_player("greedy", seed), make_player("medium", seed + 1))
+    return save.encode(play_game(seed, players, seed % 2), AGAINST_MEDIUM)
+
+
+def analyse(page: Page, code: str) -> tuple[int, float, float]:
+    """(decisions judged, seconds to done, longest frame gap in ms) for one loaded game."""
+    if page.locator("#review").is_visible():
+        page.click("[data-action=review-close]")
+    page.click("[data-action=open-load]")
+    page.fill("#load-text", code)
+    page.click("[data-action=load-string]")
+    if page.locator("#dlg-confirm").is_visible():
+        page.click("[data-action=confirm-replace]")
+    page.wait_for_function("() => document.getElementById('table').dataset.phase === 'over'")
+    page.click("#score [data-action=review]")
+    page.evaluate(WATCH_FRAMES)
+    began = time.perf_counter()
+    page.click("[data-action=analysis-start]")
+    page.wait_for_selector("#analysis[data-state=done]", state="attached", timeout=600_000)
+    seconds = time.perf_counter() - began
+    gap = page.evaluate("() => { window.__watching = false; return Math.max(...window.__gaps); }")
+    judged = int(page.get_attribute("#analysis-progress", "value") or "0")
+    return judged, seconds, gap
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=100)
+    args = parser.parse_args()
+    codes = [a_game(args.seed + i) for i in range(args.games)]
+
+    ensure_site()
+    server = start_background_server()
+    rows = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(url_of(server))
+            page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+            page.click("[data-new-game=hotseat]")  # a table to load over
+            for i, code in enumerate(codes):
+                judged, seconds, gap = analyse(page, code)
+                rows.append((args.seed + i, judged, seconds, gap))
+            browser.close()
+    finally:
+        server.shutdown()
+    print("whole-game analysis at the hard level in headless Chromium (AI worker, Pyodide):")
+    for seed, judged, seconds, gap in rows:
+        print(f"  game seed {seed}: {judged} decisions in {seconds:5.1f} s "
+              f"({1000 * seconds / max(judged, 1):4.0f} ms each), "
+              f"longest frame gap {gap:5.0f} ms")  # fmt: skip
+    total = [seconds for _, _, seconds, _ in rows]
+    print(f"  median {statistics.median(total):.1f} s, max {max(total):.1f} s (target < 60 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

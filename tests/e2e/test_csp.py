@@ -1,0 +1,84 @@
+"""The Content-Security-Policy of index.html: the page, the computer's worker and a whole game
+work under it, and a script injected into the page does not run."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from gameplay import play, start_game, table
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+# Every violation the page reports, from the first script on.
+RECORD_VIOLATIONS = """window.__violations = [];
+document.addEventListener('securitypolicyviolation',
+    (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
+
+
+def _policy() -> dict[str, set[str]]:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert meta, "index.html has no Content-Security-Policy <meta>"
+    directives = (d.split() for d in meta.group(1).split(";") if d.strip())
+    return {name: set(values) for name, *values in directives}
+
+
+def test_the_policy_allows_only_the_sites_own_files_and_what_pyscript_needs():
+    policy = _policy()
+    assert policy["default-src"] == {"'self'"}
+    assert policy["script-src"] == {"'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"}
+    assert policy["style-src"] == policy["img-src"] == policy["connect-src"] == {"'self'"}
+    assert policy["object-src"] == policy["base-uri"] == {"'none'"}
+    assert not any("'unsafe-inline'" in values for values in policy.values())
+
+
+def test_a_whole_game_against_the_computer_runs_under_the_policy(page: Page, site_url: str):
+    page.add_init_script(RECORD_VIOLATIONS)
+    page.goto(site_url)
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+    start_game(page, "ai", level="easy")
+    play(page, random.Random(14))
+    assert table(page)["phase"] == "over"
+    expect(page.locator("#score")).to_be_visible()
+    # The computer answered from its Web Worker: no "thinks on the page itself" notice.
+    expect(page.locator("#notice")).to_be_hidden()
+    assert page.evaluate("window.__violations") == []
+
+
+def test_an_injected_inline_script_and_style_are_blocked(game_page: Page):
+    page = game_page
+    page.evaluate(RECORD_VIOLATIONS)
+    ran = page.evaluate(
+        """() => {
+            const s = document.createElement('script');
+            s.textContent = 'window.__injected = true';
+            document.body.append(s);
+            const div = document.createElement('div');
+            div.innerHTML = '<p id="styled" style="color: rgb(255, 0, 0)">x</p>';
+            document.body.append(div);
+            return [window.__injected === true,
+                    getComputedStyle(document.getElementById('styled')).color];
+        }"""
+    )
+    assert ran[0] is False
+    assert ran[1] != "rgb(255, 0, 0)"
+    page.wait_for_function("() => window.__violations.length >= 2")
+    violations = page.evaluate("window.__violations")
+    assert any(v.startswith("script-src") for v in violations), violations
+    assert any(v.startswith("style-src") for v in violations), violations
+
+
+def test_an_off_origin_request_is_stopped_by_the_policy_before_the_network(game_page: Page):
+    page = game_page
+    page.evaluate(RECORD_VIOLATIONS)
+    outcome = page.evaluate(
+        "fetch('http://example.invalid/probe').then(() => 'answered', () => 'blocked')"
+    )
+    assert outcome == "blocked"
+    page.wait_for_function("() => window.__violations.length >= 1")
+    assert page.evaluate("window.__violations")[0].startswith("connect-src")

@@ -1,0 +1,232 @@
+"""Replay, chart, the computer's verdict, playing on, statistics and export, through real clicks
+and keys: a whole game against the computer, and a loaded two-player game."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from gameplay import WAIT_MS, play, start_game, table
+from playwright.sync_api import Page, expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+from targi import save  # noqa: E402
+from targi.game import Game  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+ANALYSIS_MS = 180_000  # a whole game at the hard level takes about 20 s here
+
+
+def _review(page: Page) -> dict:
+    return page.evaluate(
+        """() => { const r = document.getElementById('review');
+        return {step: Number(r.dataset.step), steps: Number(r.dataset.steps),
+                shown: r.offsetParent !== null,
+                table: document.getElementById('table').offsetParent !== null}; }"""
+    )
+
+
+def _wait_step(page: Page, step: int) -> None:
+    page.wait_for_function(
+        f"() => document.getElementById('review').dataset.step === '{step}'", timeout=WAIT_MS
+    )
+
+
+def _round_3_and_back(page: Page) -> None:
+    """Keys only: Home, two rounds on, a decision on and back, End."""
+    steps = _review(page)["steps"]
+    page.keyboard.press("Home")
+    _wait_step(page, 0)
+    expect(page.locator("#review-where")).to_contain_text("round 1")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("PageDown")
+    expect(page.locator("#review-where")).to_contain_text("round 3")
+    at_three = _review(page)["step"]
+    assert 0 < at_three < steps
+    page.keyboard.press("ArrowRight")
+    _wait_step(page, at_three + 1)
+    page.keyboard.press("ArrowLeft")
+    _wait_step(page, at_three)
+    expect(page.locator("#review-board .cell")).to_have_count(25)
+    expect(page.locator("#review [data-move]")).to_have_count(0)  # nothing to click in a replay
+    page.click("#review [data-action=review-nav][data-target=prev-round]")
+    expect(page.locator("#review-where")).to_contain_text("round 2")
+    page.keyboard.press("End")
+    _wait_step(page, steps)
+
+
+def _chart_is_complete(page: Page) -> None:
+    chart = page.locator("#review-chart svg.chart")
+    expect(chart).to_be_visible()
+    bars = page.locator("#review-chart svg .outline")
+    rows = page.locator("#review-chart table.chart-numbers tbody tr")
+    assert bars.count() == 2 * rows.count() and rows.count() >= 3
+    page.click("#review-chart summary")
+    expect(page.locator("#review-chart table.chart-numbers")).to_be_visible()
+    assert page.locator("#review-chart .raid").count() >= 1
+
+
+def _analyse_and_jump(page: Page) -> None:
+    analysis = page.locator("#analysis")
+    expect(analysis).to_have_attribute("data-state", "idle")
+    page.click("[data-action=analysis-start]")
+    expect(analysis).to_have_attribute("data-state", re.compile("running|done"))
+    expect(analysis).to_have_attribute("data-state", "done", timeout=ANALYSIS_MS)
+    progress = page.locator("#analysis-progress")
+    assert progress.get_attribute("value") == progress.get_attribute("max")
+    jumps = page.locator("#turning-points [data-action=review-jump]")
+    assert jumps.count() >= 1, page.inner_text("#analysis")
+    text = page.inner_text("#turning-points")
+    assert "VP better" in text and not re.search(r"[\[\]{}]", text)
+    target = int(jumps.first.get_attribute("data-target") or "-1")
+    jumps.first.click()
+    _wait_step(page, target)
+    assert page.evaluate("() => document.activeElement.id") == "review-slider"
+    expect(page.locator("#review-move")).to_contain_text("VP better")
+
+
+def _export(page: Page) -> str:
+    page.click("#review [data-action=export]")
+    text = page.input_value("#export-text")
+    with page.expect_download() as download:
+        page.click("[data-action=export-download]")
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert saved == text
+    expect(page.locator("#export-status")).to_have_text("Saved to your downloads.")
+    page.click("#dlg-export [data-action=close]")
+    return text
+
+
+def _stats_games(page: Page, row: str) -> int:
+    page.click("header [data-action=stats]")
+    expect(page.locator("#dlg-stats")).to_be_visible()
+    cell = page.locator(f'#stats tr:has(th:text-is("{row}")) td[data-stat=games]')
+    n = int(cell.inner_text())
+    page.click("#dlg-stats [data-action=close]")
+    return n
+
+
+def test_a_game_against_the_computer_replayed_analysed_played_on_and_counted(game_page: Page):
+    page = game_page
+    start_game(page, "ai", level="easy", starter="me")
+    play(page, random.Random(7))
+    assert table(page)["phase"] == "over"
+    assert _stats_games(page, "Easy") == 1
+    code = page.evaluate("() => JSON.parse(localStorage.getItem('targi.game')).save")
+
+    page.click("#score [data-action=review]")
+    page.wait_for_function("() => document.getElementById('review').offsetParent !== null")
+    state = _review(page)
+    assert state["shown"] and not state["table"] and state["step"] == state["steps"] > 50
+    _round_3_and_back(page)
+    _chart_is_complete(page)
+    expect(page.locator("#review-sides [data-target='1']")).to_be_enabled()  # the game is over
+    _analyse_and_jump(page)
+
+    text = _export(page)
+    assert code in text and "Round 12" in text and "You place a Targi" in text
+
+    page.locator("#review-slider").fill("30")
+    _wait_step(page, 30)
+    page.click("[data-action=play-on][data-target=ai]")
+    page.wait_for_function(
+        "() => document.getElementById('table').offsetParent !== null "
+        "&& document.getElementById('table').dataset.seq !== ''",
+        timeout=WAIT_MS,
+    )
+    now = table(page)
+    assert now["mode"] == "ai" and now["seq"] >= 30 and now["phase"] != "over"
+    play(page, random.Random(8))
+    assert table(page)["phase"] == "over"
+    assert _stats_games(page, "Easy") == 2  # the game played on is a game of its own
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]")
+    assert _stats_games(page, "Easy") == 2  # a reload counts nothing again
+    previous = page.evaluate("() => JSON.parse(localStorage.getItem('targi.game.previous')).save")
+    assert previous == code  # the replayed game is kept as it was
+
+
+def _two_player_save(moves: int) -> str:
+    rnd = random.Random(12)
+    g = Game.new(4242, 0)
+    while len(g.record) < moves:
+        g.play(rnd.choice(g.legal_moves()))
+    return save.encode(g, meta=0)
+
+
+def test_a_loaded_two_player_game_replayed_from_the_log_either_side(game_page: Page):
+    page = game_page
+    code = _two_player_save(70)
+    start_game(page, "hotseat")  # nothing played yet: the loaded game replaces it at once
+    page.click("[data-action=open-load]")
+    page.fill("#load-text", code)
+    page.click("[data-action=load-string]")
+    page.wait_for_function("() => document.getElementById('table').dataset.seq === '70'")
+    page.click("#review-from-log")
+    page.wait_for_function("() => document.getElementById('review').dataset.steps === '70'")
+    focused = page.evaluate("() => document.activeElement.dataset.target")
+    assert focused == "prev"  # the keyboard is in the replay at once
+    _round_3_and_back(page)
+    _chart_is_complete(page)
+    page.keyboard.press("Escape")  # back to the table, the keyboard where it was
+    expect(page.locator("#table")).to_be_visible()
+    assert page.evaluate("() => document.activeElement.id") == "review-from-log"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('review').offsetParent !== null")
+
+    page.click("#review-sides [data-target='1']")
+    expect(page.locator("#review-sides [data-target='1']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    first_panel = page.locator("#review-players .player").first
+    expect(first_panel).to_have_class(re.compile(r"\bp1\b"))
+    expect(page.locator("#analysis-intro")).to_contain_text("Red")
+    _analyse_and_jump(page)
+
+    text = _export(page)
+    assert code in text and "Blue places a Targi" in text and "Unfinished" in text
+
+    page.keyboard.press("Home")
+    page.keyboard.press("PageDown")
+    start_of_two = _review(page)["step"]
+    page.click("[data-action=play-on][data-target=hotseat]")
+    page.wait_for_function(
+        f"() => document.getElementById('table').dataset.seq === '{start_of_two}'"
+        " && document.getElementById('table').offsetParent !== null"
+    )
+    assert table(page)["mode"] == "hotseat"
+    page.click("[data-action=open-load]")
+    page.click("[data-action=restore-previous]")
+    page.wait_for_function("() => document.getElementById('table').dataset.seq === '70'")
+
+
+def test_a_two_player_game_counted_apart_and_a_reset_that_asks(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    play(page, random.Random(3))
+    assert _stats_games(page, "All games") == 1
+    assert _stats_games(page, "Easy") == 0
+    page.click("header [data-action=stats]")
+    page.click("[data-action=stats-reset]")
+    expect(page.locator("#stats-confirm")).to_be_visible()
+    page.click("[data-action=stats-reset-confirm]")
+    expect(page.locator('#stats tr:has(th:text-is("All games")) td[data-stat=games]')).to_have_text(
+        "0"
+    )
+
+
+def test_damaged_statistics_are_kept_aside_with_a_message(game_page: Page):
+    page = game_page
+    page.evaluate("() => localStorage.setItem('targi.stats', '{\"app\": \"targi-stats\", [')")
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]")
+    expect(page.locator("#notice")).to_contain_text("targi.stats.backup")  # told at once
+    start_game(page, "hotseat")
+    page.click("header [data-action=stats]")
+    expect(page.locator("#stats-message")).to_be_visible()
+    expect(page.locator("#stats-message")).to_contain_text("targi.stats.backup")
+    kept = page.evaluate("() => localStorage.getItem('targi.stats.backup')")
+    assert kept == '{"app": "targi-stats", ['

@@ -1,0 +1,101 @@
+"""Two tabs of the same browser (issue 14, failure 4: a move in each tab and one game silently
+overwrote the other). A game is written only by the tab that holds it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from gameplay import play, start_game, table, wait_until_ready
+from playwright.sync_api import BrowserContext, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+
+def _tabs(
+    new_context: Callable[..., BrowserContext], site_url: str, moves: int = 6, script: str = ""
+) -> tuple[Page, Page]:
+    """Tab A with a game of `moves` moves; then tab B opened on the same site (same storage)."""
+    context = new_context()
+    if script:
+        context.add_init_script(script)
+    a = context.new_page()
+    a.goto(site_url)
+    wait_until_ready(a)
+    start_game(a, "hotseat")
+    play(a, random.Random(1), clicks=moves)
+    b = context.new_page()
+    b.goto(site_url)
+    wait_until_ready(b)
+    return a, b
+
+
+def _kept_ids(page: Page) -> list[str]:
+    page.click("[data-action=recent]")
+    ids = page.eval_on_selector_all(
+        "#recent [data-game-id]", "rows => rows.map(r => r.dataset.gameId)"
+    )
+    page.keyboard.press("Escape")
+    return ids
+
+
+def _reload(page: Page) -> dict:
+    page.reload()
+    wait_until_ready(page)
+    return table(page)
+
+
+def test_a_second_tab_on_the_same_game_is_told_and_writes_nothing(new_context, site_url):
+    a, b = _tabs(new_context, site_url)
+    expect(b.locator("#dlg-tabs")).to_be_visible()
+    expect(b.locator("#dlg-tabs")).to_contain_text("open in another tab")
+    expect(a.locator("#dlg-tabs")).to_be_hidden()
+
+
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_another_game_in_the_second_tab_and_a_move_in_each_lose_nothing(
+    new_context, site_url, first
+):
+    a, b = _tabs(new_context, site_url)
+    b.click("[data-action=tab-copy]")  # B keeps a copy, then starts a game of its own
+    start_game(b, "hotseat")
+    order = [a, b] if first == "a" else [b, a]
+    for n, tab in enumerate(order):
+        play(tab, random.Random(10 + n), clicks=3)
+    seq_a, seq_b = table(a)["seq"], table(b)["seq"]
+    assert (seq_a, seq_b) == (9, 3)
+    assert _reload(a)["seq"] == seq_a  # each tab reopens its own game
+    assert _reload(b)["seq"] == seq_b
+    expect(a.locator("#dlg-tabs")).to_be_hidden()
+    assert len(_kept_ids(a)) == 3  # A's game, B's copy of it, B's new game
+
+
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy(new_context, site_url, first):
+    a, b = _tabs(new_context, site_url)
+    if first == "a":  # A moves on while B is still asking
+        play(a, random.Random(2), clicks=2)
+    b.click("[data-action=tab-take-over]")
+    expect(b.locator("#dlg-tabs")).to_be_hidden()
+    expect(a.locator("#dlg-tabs")).to_be_visible()  # A hears it at once
+    assert table(b)["seq"] == table(a)["seq"]  # B continues from A's last move
+    play(b, random.Random(3), clicks=2)
+    taken = table(b)["seq"]
+    a.click("[data-action=tab-copy]")  # A's position becomes a game of its own
+    play(a, random.Random(4), clicks=1)
+    mine = table(a)["seq"]
+    assert _reload(b)["seq"] == taken
+    assert _reload(a)["seq"] == mine
+    assert len(_kept_ids(b)) == 2
+
+
+def test_a_stale_write_is_refused_even_without_web_locks(new_context, site_url):
+    """The revision in the stored envelope guards on its own (a browser without Web Locks)."""
+    no_locks = "Object.defineProperty(navigator, 'locks', {value: undefined})"
+    a, b = _tabs(new_context, site_url, moves=4, script=no_locks)
+    expect(b.locator("#dlg-tabs")).to_be_hidden()  # nothing tells B yet
+    play(b, random.Random(6), clicks=2)  # B writes first: revision 5 -> 6
+    play(a, random.Random(7), clicks=1)  # A's write (from revision 5) is refused
+    expect(a.locator("#dlg-tabs")).to_be_visible()
+    assert _reload(b)["seq"] == 6
