@@ -52,4 +52,4 @@ SILVERSMITH_GOLD: Final = ((1, 2), (2, 4))
 # ---- the computer's levels (targi.ai.levels holds their settings) ----------------------------
 # Weakest first. The order is part of the save format: the page keeps a level as its index here
 # in a save string's meta value, so a new level goes at the end.
-LEVEL_NAMES: Final = ("easy", "medium", "hard")
+LEVEL_NAMES: Final = ("easy", "medium", "hard", "expert")  # appended only: saves store the index

@@ -44,8 +44,8 @@ def test_a_finished_game_has_no_move_to_choose():
 
 
 def test_an_unknown_level_is_refused_with_the_names_of_the_levels():
-    with pytest.raises(ValueError, match="easy, medium, hard"):
-        choose_move(Game.new(1), "expert")
+    with pytest.raises(ValueError, match="easy, medium, hard, expert"):
+        choose_move(Game.new(1), "grandmaster")
 
 
 def test_follow_up_choices_are_answered_without_searching():

@@ -76,7 +76,7 @@ def test_a_request_that_is_not_a_json_object_gets_a_clear_error():
 
 def test_the_page_cannot_build_a_bad_request():
     with pytest.raises(ProtocolError, match="unknown level"):
-        request("move", _opening(), "expert", 0)
+        request("move", _opening(), "grandmaster", 0)
 
 
 def test_a_finished_game_has_no_move_to_ask_for():

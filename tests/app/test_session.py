@@ -31,7 +31,7 @@ def test_opponent_setting_survives_a_save_string(mode, level):
 def test_unknown_opponent_setting_is_refused_in_plain_words():
     g = Session.new(5, 0, "hotseat").game
     with pytest.raises(save.SaveError, match="unknown opponent setting"):
-        Session.decode(save.encode(g, meta=0b110))  # level index 3 does not exist
+        Session.decode(save.encode(g, meta=0b1000))  # bits 1-2 hold the level; bit 3 is unused
 
 
 def test_you_cannot_move_for_the_computer():

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from ..game import Game
 from ..rng import next_value
 from ..view import observe
+from .evaluate import rounds_after_this
 from .levels import LEVELS, Level
 from .policy import QUICK, quick_move
 from .search import Search
+
+MAX_DEALS = 64  # deals searched at most in the end game
 
 
 @dataclass
@@ -53,21 +56,28 @@ def decide(
         return Choice(moves[0], {}, 0, 0, 0)
     if obs.game.decision in QUICK:
         return Choice(quick_move(obs.game), {}, 0, 0, 0)
-    budget = nodes if nodes is not None else lv.nodes
-    if obs.game.decision != "place":  # the opponent cannot answer an action: less to see
-        budget = max(lv.samples, int(budget * lv.follow_share))
-    per_sample = max(1, budget // lv.samples)
+    exact = lv.endgame_nodes > 0 and in_last_actions(obs.game)
+    samples = lv.endgame_samples if exact else lv.samples
+    budget = nodes if nodes is not None else lv.endgame_nodes if exact else lv.nodes
+    if obs.game.decision != "place" and not exact:  # the opponent cannot answer an action
+        budget = max(samples, int(budget * lv.follow_share))
+    per_sample = max(1, budget // samples)
     totals = dict.fromkeys(moves, 0.0)
-    used, depth = 0, 99
-    for k in range(lv.samples):
-        world = obs.sample(sample_seed(seed, k))
-        share = seconds / lv.samples if seconds else None
-        result = Search(per_sample, share).root(world, lv.max_depth)
+    used, depth, dealt, solved, dearest = 0, 99, 0, True, 0
+    # In the end game a deal is often solved in a fraction of its share: the rest of the
+    # budget buys more deals (the hidden cards decide there), as long as each was solved.
+    while dealt < samples or (exact and solved and dealt < MAX_DEALS and used + dearest <= budget):
+        world = obs.sample(sample_seed(seed, dealt))
+        share = seconds / samples if seconds else None
+        result = Search(per_sample, share, lv.weights).root(world, lv.max_depth, exact)
         used += result.nodes
+        dearest = max(dearest, result.nodes)
+        solved = solved and result.complete
         depth = min(depth, result.depth)
+        dealt += 1
         for m in moves:
             totals[m] += result.values[m]
-    means = {m: v / lv.samples for m, v in totals.items()}
+    means = {m: v / dealt for m, v in totals.items()}
     if lv.noise:  # mixed with public facts so that a fixed seed does not favour one move slot
         g = obs.game
         state = seed ^ 0x5DEECE66D ^ (g.round * 7919 + g.player * 104729 + len(moves) * 31)
@@ -75,4 +85,10 @@ def decide(
             state, r = next_value(state)
             means[m] += lv.noise * ((r % 2001) / 1000.0 - 1.0)
     best = max(moves, key=lambda m: means[m])
-    return Choice(best, means, used, depth, lv.samples)
+    return Choice(best, means, used, depth, dealt)
+
+
+def in_last_actions(g: Game) -> bool:
+    """The last round's placements are over: what is left (actions, the last raid, the final
+    scoring) is small enough to search to the end."""
+    return g.phase != "place" and rounds_after_this(g) == 0

@@ -6,12 +6,13 @@ import argparse
 import json
 import sys
 import time
+from functools import partial
 
 from .. import cli as engine_cli
 from ..cli import Subcommands
 from ..constants import LEVEL_NAMES
-from ..players import PLAYERS
-from .match import GameResult, MatchResult, play_one, schedule
+from ..players import PLAYERS, make_player
+from .match import GameResult, MakePlayer, MatchResult, play_one, schedule
 
 SPECS = (*PLAYERS, *LEVEL_NAMES)
 
@@ -25,55 +26,65 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
-    jobs = [
-        (specs[0], specs[1], seed, a_first) for seed, a_first in schedule(args.games, args.seed)
-    ]
-    match = MatchResult((specs[0], specs[1]))
+    run_match(specs[0], specs[1], args.games, args.seed, args.workers, args.quiet, args.json)
+    return 0
+
+
+def run_match(
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    quiet: bool = False,
+    as_json: bool = False,
+    make: MakePlayer = make_player,
+) -> MatchResult:
+    """Play the match A v B (seeded pairs, seats swapped) and print it as the command does:
+    a line per game unless `quiet`, the result, and with `as_json` one JSON line."""
+    jobs = [(a, b, s, a_first) for s, a_first in schedule(games, seed)]
+    match = MatchResult((a, b))
     start = time.perf_counter()
-    if args.workers > 1:
+    play = partial(play_one, make=make)
+    if workers > 1:
         from multiprocessing import Pool
 
-        with Pool(args.workers) as pool:
-            results = pool.imap(play_one, jobs)
-            for r in results:
+        with Pool(workers) as pool:
+            for r in pool.imap(play, jobs):
                 match.games.append(r)
-                _progress(args, match, r)
+                _progress(quiet, match, r)
     else:
         for job in jobs:
-            r = play_one(job)
+            r = play(job)
             match.games.append(r)
-            _progress(args, match, r)
+            _progress(quiet, match, r)
     elapsed = time.perf_counter() - start
     low, high = match.interval()
-    a, b = specs
     print(
         f"{a} vs {b}: {len(match.games)} games, {a} won {match.wins}, lost {match.losses}, "
         f"drew {match.draws}: win rate {match.win_rate:.1%} (95% interval {low:.1%}-{high:.1%}),"
         f" {elapsed:.0f} s"
     )
-    if args.json:
+    if as_json:
         margin = sum(r.a_points - r.b_points for r in match.games)
-        print(
-            json.dumps(
-                {
-                    "players": [a, b],
-                    "games": len(match.games),
-                    "seed": args.seed,
-                    "wins": match.wins,
-                    "losses": match.losses,
-                    "draws": match.draws,
-                    "win_rate": round(match.win_rate, 4),
-                    "interval95": [round(low, 4), round(high, 4)],
-                    "mean_margin": round(margin / len(match.games), 2),
-                    "seconds": round(elapsed, 1),
-                }
-            )
-        )
-    return 0
+        summary = {
+            "players": [a, b],
+            "games": len(match.games),
+            "seed": seed,
+            "wins": match.wins,
+            "losses": match.losses,
+            "draws": match.draws,
+            "win_rate": round(match.win_rate, 4),
+            "interval95": [round(low, 4), round(high, 4)],
+            "mean_margin": round(margin / len(match.games), 2),
+            "seconds": round(elapsed, 1),
+        }
+        print(json.dumps(summary), flush=True)
+    return match
 
 
-def _progress(args: argparse.Namespace, match: MatchResult, r: GameResult) -> None:
-    if args.quiet:
+def _progress(quiet: bool, match: MatchResult, r: GameResult) -> None:
+    if quiet:
         return
     a_pts, b_pts = r.a_points, r.b_points
     outcome = {1.0: "win", 0.5: "draw", 0.0: "loss"}[r.a_score]

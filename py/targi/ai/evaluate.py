@@ -26,13 +26,13 @@ from ..constants import (
     SILVERSMITH_GOODS,
     TARGIS,
 )
-from ..decisions import BONUS, GAIN, PLACE_ASK, moves_place
+from ..decisions import BONUS, GAIN, PLACE_ASK, moves_place, raid_terms
 from ..game import Game
 from ..payment import BASE_COSTS
 from ..scoring import row_bonus, score
 
 
-@dataclass
+@dataclass(frozen=True)
 class Weights:
     """The evaluation's numbers (VP per unit), tuned by self-play (bench/ai_tune.py)."""
 
@@ -49,9 +49,13 @@ class Weights:
     effect_per_round: float = 0.35  # lasting effects (goods bonus, discount, ...) per round left
     immunity_per_raid: float = 1.2
     win: float = 3.0  # a won game's bonus on top of the margin (terminal positions only)
+    raid: float = 0.0  # share of what the robber's next raid will cost (expert: all of it)
+    reach: bool = False  # a row's promise counts only while enough cards can still come
 
 
-WEIGHTS = Weights()
+WEIGHTS = Weights()  # easy, medium, hard
+EXPERT_WEIGHTS = Weights(raid=1.0, reach=True)
+CARDS_PER_ROUND = 3  # at most: two tribe markers and the Noble (an upper bound, not a rule)
 UNIT = (1.0, 1.0, 1.0, 0.85, 0.7, 0.55, 0.45, 0.4, 0.35, 0.3, 0.3)  # n-th good of one kind
 CUMULATIVE = [sum(UNIT[:n]) + 0.3 * max(0, n - len(UNIT)) for n in range(64)]
 
@@ -165,14 +169,43 @@ def display_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
     """Card VP, pair bonuses and row bonuses: exact for what is done, scaled for what is not."""
     boosted = "diverse_rows_four" in g.effects[p]
     value = 0.0
+    room = cards_to_come(g, p) if w.reach else ROW_LENGTH
     for row in g.display[p]:
         if not row:
             continue
         for c in row:
             value += VP[c]
+        if len(row) < ROW_LENGTH and ROW_LENGTH - len(row) > room:
+            continue  # this row cannot be completed any more: its promise is gone
         worth = row_worth([SYMBOL[c] for c in row], boosted, w)
         value += worth if len(row) == ROW_LENGTH else scale * worth
     return value + pairs_worth(g, p, scale, -1, w)
+
+
+def cards_to_come(g: Game, p: int) -> int:
+    """At most how many more cards player p's display can still take."""
+    return min(CARDS_PER_ROUND * chances(g, p), DISPLAY_LIMIT - g.display_count(p))
+
+
+def next_raid_loss(g: Game, p: int) -> float:
+    """What the robber's next raid will cost player p, in VP: the cheapest way to pay it (R1),
+    goods and gold at their worth after the raid (nothing after the last one)."""
+    corner = g.robber + 1
+    if g.phase in ("raid", "over") or corner not in CORNERS or "raid_immunity" in g.effects[p]:
+        return 0.0
+    kind, n, vp = raid_terms(BORDER[corner].effect)
+    goods, gold = g.goods[p], g.gold[p]
+    later = time_scale(rounds_after_this(g))
+    before = goods_worth(goods, gold)
+    best = float(min(vp, g.vp[p]))
+    if kind == "gold" and gold >= n:
+        best = min(best, later * (before - goods_worth(goods, gold - n)))
+    elif kind == "goods" and sum(goods) >= n:
+        after = goods[:]
+        for _ in range(n):  # the most plentiful kind goes first: it is worth least
+            after[after.index(max(after))] -= 1
+        best = min(best, later * (before - goods_worth(after, gold)))
+    return best
 
 
 def pairs_worth(g: Game, p: int, scale: float, extra: int = -1, w: Weights = WEIGHTS) -> float:
@@ -382,6 +415,8 @@ def player_worth(g: Game, p: int, w: Weights = WEIGHTS) -> float:
                 value += w.immunity_per_raid * raids_ahead(g)
         if g.next_targis[p] < TARGIS and g.phase != "place":
             value -= 1.5
+    if w.raid:
+        value -= w.raid * next_raid_loss(g, p)
     return value
 
 

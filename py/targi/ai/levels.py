@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..constants import LEVEL_NAMES
+from .evaluate import EXPERT_WEIGHTS, WEIGHTS, Weights
 
 
 @dataclass(frozen=True)
@@ -21,11 +22,23 @@ class Level:
     samples: int  # deals of the unseen cards searched (determinizations)
     max_depth: int  # plies (placements, actions, tribe cards; follow-ups are free)
     noise: float  # VP of seeded noise added to root values: a slip now and then
+    # The last round searched to the end (raids and final scoring): its budget over all
+    # deals and how many deals; 0 searches it like any other position.
+    endgame_nodes: int = 0
+    endgame_samples: int = 0
+    weights: Weights = WEIGHTS
 
 
-SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard
+SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard, expert
     Level("Nomad", nodes=200, follow_share=1.0, samples=1, max_depth=2, noise=2.5),
     Level("Caravan master", 600, follow_share=0.5, samples=1, max_depth=30, noise=0.0),
-    Level("Tuareg chief", 8000, follow_share=0.35, samples=2, max_depth=30, noise=0.0),
-)
+    Level(
+        "Tuareg chief", 8000, follow_share=0.35, samples=2, max_depth=30, noise=0.0,
+        endgame_nodes=24000, endgame_samples=4,
+    ),
+    Level(
+        "Amenokal", 28000, follow_share=0.35, samples=4, max_depth=40, noise=0.0,
+        endgame_nodes=40000, endgame_samples=8, weights=EXPERT_WEIGHTS,
+    ),
+)  # fmt: skip
 LEVELS: dict[str, Level] = dict(zip(LEVEL_NAMES, SETTINGS, strict=True))

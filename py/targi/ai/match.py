@@ -7,12 +7,14 @@ score counts a win as 1 and a draw as 1/2.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..players import make_player, play_game
+from ..players import Player, make_player, play_game
 from ..scoring import result, score
 
 Z95 = 1.959963984540054
+MakePlayer = Callable[[str, int], Player]
 
 
 @dataclass
@@ -75,11 +77,12 @@ def schedule(games: int, seed: int) -> list[tuple[int, bool]]:
     return [((seed + i // 2) % (1 << 32), i % 2 == 0) for i in range(games)]
 
 
-def play_one(job: tuple[str, str, int, bool]) -> GameResult:
-    """Play one game of a schedule: (A, B, seed, A first?) -> its result."""
+def play_one(job: tuple[str, str, int, bool], make: MakePlayer = make_player) -> GameResult:
+    """Play one game of a schedule: (A, B, seed, A first?) -> its result; `make` builds a
+    player from its name and seed (benchmarks bring players of their own)."""
     spec_a, spec_b, seed, a_first = job
-    a = make_player(spec_a, seed * 2 + 1)
-    b = make_player(spec_b, seed * 2 + 2)
+    a = make(spec_a, seed * 2 + 1)
+    b = make(spec_b, seed * 2 + 2)
     g = play_game(seed, (a, b), first_player=0 if a_first else 1)
     winner, _ = result(g)
     a_score = 0.5 if winner is None else (1.0 if winner == 0 else 0.0)

@@ -157,6 +157,18 @@ class Search:
             return final_value(g, p, self.weights)
         return self.value(g, p)
 
+    def child_value(
+        self, g: Game, move: str, p: int, depth: int, alpha: float, beta: float
+    ) -> float:
+        """The value for p (the player to move in g) of `move`: the final value, or the child
+        searched `depth` plies in the window alpha..beta (negated if the opponent moves next)."""
+        c = self.child(g, move)
+        if c.phase == "over":
+            return final_value(c, p, self.weights)
+        if c.player == p:
+            return self.negamax(c, depth, alpha, beta)
+        return -self.negamax(c, depth, -beta, -alpha)
+
     def negamax(self, g: Game, depth: int, alpha: float, beta: float) -> float:
         """The value of g for the player to move, searched `depth` plies deep (fail-soft)."""
         p = g.player
@@ -181,13 +193,7 @@ class Search:
         start_alpha = alpha
         best, best_move = -INF, ""
         for move in self.ordered(g, first):
-            c = self.child(g, move)
-            if c.phase == "over":
-                v = final_value(c, p, self.weights)
-            elif c.player == p:
-                v = self.negamax(c, depth - 1, alpha, beta)
-            else:
-                v = -self.negamax(c, depth - 1, -beta, -alpha)
+            v = self.child_value(g, move, p, depth - 1, alpha, beta)
             if v > best:
                 best, best_move = v, move
                 if v > alpha:
@@ -200,9 +206,11 @@ class Search:
         self.cut = self.cut or outer_cut
         return best
 
-    def root(self, g: Game, max_depth: int) -> RootResult:
+    def root(self, g: Game, max_depth: int, exact: bool = False) -> RootResult:
         """Iterative deepening at the root: every root move gets a value (exact for the best,
-        an upper bound for the others), from the deepest iteration the budget allowed."""
+        an upper bound for the others; `exact`: every move searched with a full window, so
+        that values from several deals can be averaged), from the deepest iteration the
+        budget allowed."""
         p = g.player
         order = g.legal_moves()
         values: dict[str, float] = {}
@@ -214,15 +222,10 @@ class Search:
             try:
                 alpha = -INF
                 for move in order:
-                    c = self.child(g, move)
-                    if c.phase == "over":
-                        v = final_value(c, p, self.weights)
-                    elif c.player == p:
-                        v = self.negamax(c, depth - 1, alpha, INF)
-                    else:
-                        v = -self.negamax(c, depth - 1, -INF, -alpha)
+                    v = self.child_value(g, move, p, depth - 1, alpha, INF)
                     current[move] = v
-                    alpha = max(alpha, v)
+                    if not exact:
+                        alpha = max(alpha, v)
             except OutOfBudget:
                 if order[0] in current:  # the old best was re-searched: trust this iteration's
                     top = current[order[0]]

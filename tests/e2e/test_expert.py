@@ -1,0 +1,43 @@
+"""A game against the expert computer, played to the end in the page.
+
+A whole game at expert's pace (up to a second or two per decision in the page) takes too long
+for every test run, so the game starts from a late position: a seeded greedy game up to the
+start of round 11, opened from a share link as a game against the expert, then played to the
+end with seeded random clicks while the expert answers in the worker.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gameplay import open_game, play, table
+from playwright.sync_api import Page
+from targi import Game, save
+from targi.app.session import LEVELS
+from targi.players import GreedyPlayer
+
+pytestmark = pytest.mark.e2e
+
+START_ROUND = 11
+AGAINST_EXPERT = 1 | LEVELS.index("expert") << 1  # the save meta: ai, level expert
+
+
+def late_position(seed: int) -> Game:
+    """A greedy game up to the first placement of START_ROUND, the human (Blue) to place."""
+    g = Game.new(seed, 0)
+    players = (GreedyPlayer(seed), GreedyPlayer(seed + 1))
+    while not (g.round == START_ROUND and g.phase == "place" and g.player == 0):
+        g.play(players[g.player](g))
+    return g
+
+
+def test_a_late_game_against_expert_is_played_to_the_end(page: Page, site_url: str):
+    g = late_position(4)
+    open_game(page, site_url + "#g=" + save.encode(g, AGAINST_EXPERT))
+    start = table(page)
+    assert (start["mode"], start["seq"]) == ("ai", len(g.record))
+    clicks = play(page, random.Random(11))
+    end = table(page)
+    assert end["phase"] == "over"
+    assert end["seq"] - start["seq"] > clicks  # the expert made its own moves in between
