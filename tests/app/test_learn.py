@@ -428,7 +428,7 @@ def test_the_reading_pages_open_from_their_buttons_even_before_a_game(cat, actio
 
 # ---- the catalog has every word of this part ---------------------------------------------------
 def test_the_catalog_has_every_word_of_the_learning_pages(cat: Catalog):
-    keys = {f"tip.{k}" for k in TIPS} | {"since.placed.one", "since.placed.many"}
+    keys = {f"tip.{k}" for k in TIPS} | {"since.placed.one", "since.placed.other"}
     for section, drawing in SECTIONS:
         keys |= {f"rules.{section}.title", f"rules.{section}.text"}
         if drawing:
@@ -437,6 +437,6 @@ def test_the_catalog_has_every_word_of_the_learning_pages(cat: Catalog):
     for f in FACTS:
         keys |= {f"about.fact.{f}", f"about.fact.{f}.level", f"about.fact.{f}.why"}
     keys |= {"about.credits", "about.cards.text", "about.reconstruction", "rules.rulings.text"}
-    keys |= {"why.cards.one", "why.cards.many"} | {f"{p}.title" for p in PAGES}
+    keys |= {"why.cards.one", "why.cards.other"} | {f"{p}.title" for p in PAGES}
     assert sorted(k for k in keys if not cat.has(k)) == []
     assert placeholders(cat.t("since.placed.one")) == {"player", "cards"}

@@ -276,5 +276,5 @@ def test_every_review_word_is_in_the_catalog(cat: Catalog):
     families += [f"chart.{p}" for p in ("tokens", "cards", "bonus", "rows", "total")]
     families += [f"stats.error.{e}" for e in ("not_json", "not_ours", "format", "fields")]
     families += ["stats.error.too_long", "stats.error.nested"]
-    families += [f"stats.streak.{k}.{n}" for k in ("wins", "losses") for n in ("one", "many")]
+    families += [f"stats.streak.{k}.{n}" for k in ("wins", "losses") for n in ("one", "other")]
     assert [k for k in families if not cat.has(k)] == []

@@ -50,14 +50,14 @@ def test_a_hint_is_worded_in_the_catalog_language():
     german = Catalog(
         {
             "hint.pay": "Zahle {payment}.",
-            "token.D.many": "{n} Datteln",
+            "token.D.other": "{n} Datteln",
             "token.S.one": "{n} Salz",
-            "list.join": ", ",
+            "list.two": "{a} und {b}",
         },
         "de",
     )
     g = Game.new(1, 0)
-    assert hint_reason(german, view(g), "pay", {"payment": "DDS"}) == "Zahle 2 Datteln, 1 Salz."
+    assert hint_reason(german, view(g), "pay", {"payment": "DDS"}) == "Zahle 2 Datteln und 1 Salz."
 
 
 def test_the_page_starts_without_importing_the_ai():

@@ -104,11 +104,11 @@ class Freed:
 
     @property
     def message(self) -> tuple[str, dict[str, object]]:
-        number = "one" if self.deleted == 1 else "many"
+        """The catalog key and its parameters; with `n` the key is a plural base."""
         if self.saved:
-            return f"storage.freed.{number}", {"n": self.deleted}
+            return "storage.freed", {"n": self.deleted}
         if self.deleted:
-            return f"storage.freed_not_enough.{number}", {"n": self.deleted}
+            return "storage.freed_not_enough", {"n": self.deleted}
         return "storage.nothing_to_free", {}
 
 

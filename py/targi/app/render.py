@@ -201,7 +201,7 @@ class Renderer:
             return ""
         cat = self.cat
         markers, closes = preview["markers"], preview["closes"]
-        join = cat.t("list.join").join
+        join = cat.join
         if markers:
             parts = [
                 cat.t("preview.markers", spaces=join(central_label(cat, b.v, s) for s in markers))

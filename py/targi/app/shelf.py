@@ -67,7 +67,8 @@ class Shelf:
     def free_space(self) -> None:
         freed = self.games.free_space()
         key, params = freed.message
-        self.say(self.cat.t(key, **params), offer_space=not freed.saved and freed.deleted > 0)
+        text = self.cat.plural(key, freed.deleted) if "n" in params else self.cat.t(key, **params)
+        self.say(text, offer_space=not freed.saved and freed.deleted > 0)
         self.port.set_page_state("storage", "full" if self.games.full else "stored")
         self.draw_recent()
 

@@ -41,7 +41,7 @@ def summary(cat: Catalog, v: dict[str, Any]) -> tuple[str, list[str]]:
     lines = []
     placed = [int(e[2][1:]) for e in theirs if e[2][0] == "t"]
     if placed:
-        cards = cat.t("list.join").join(border_label(cat, n) for n in placed)
+        cards = cat.join(border_label(cat, n) for n in placed)
         lines.append(cat.plural("since.placed", len(placed), player=names[other], cards=cards))
     kept = [
         e

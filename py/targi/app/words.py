@@ -28,7 +28,7 @@ def goods_phrase(cat: Catalog, letters: str) -> str:
         n = letters.count(k)
         if n:
             parts.append(cat.plural(f"token.{k}", n))
-    return cat.t("list.join").join(parts) if parts else cat.t("token.nothing")
+    return cat.join(parts) if parts else cat.t("token.nothing")
 
 
 def silversmith_terms(move: str) -> tuple[str, str]:
@@ -112,7 +112,7 @@ def move_label(cat: Catalog, view: dict[str, Any], move: str) -> str:
             lost = raid_vp_loss(decision["raid"], view["players"][player]["vp"])
             return cat.t("move.lose", goods=goods_phrase(cat, "V" * lost))
         return cat.t("move.lose", goods=goods_phrase(cat, move[1:]))
-    return cat.t("move.other", move=move, head=head)
+    return cat.t("move.unknown", move=move, head=head)
 
 
 def hint_reason(cat: Catalog, view: dict[str, Any], key: str, params: dict[str, Any]) -> str:
@@ -128,7 +128,7 @@ def hint_reason(cat: Catalog, view: dict[str, Any], key: str, params: dict[str, 
         elif kind == "card":
             words[name] = cat.card_name(value)
         elif kind == "spaces":
-            words[name] = cat.t("list.join").join(central_label(cat, view, s) for s in value)
+            words[name] = cat.join(central_label(cat, view, s) for s in value)
         elif kind == "goods":
             words[name] = goods_phrase(cat, value)
         else:
@@ -169,7 +169,7 @@ def log_lines(
             lines.append((f"p{event[1]}", say("log.drawn", player=names[event[1]],
                                                card=cat.card_name(event[2]))))  # fmt: skip
         elif kind == "marker_returned":
-            spaces = cat.t("list.join").join(event[2])
+            spaces = cat.join(event[2])
             say = t.by(event[1])
             text = say("log.marker_returned", player=names[event[1]], spaces=spaces)
             lines.append((f"p{event[1]}", text))
@@ -236,7 +236,7 @@ def _log_move(
         if move == "lV":
             return say("log.lose_vp", player=who), ""
         return say("log.lose", player=who, goods=goods_phrase(cat, move[1:])), ""
-    return cat.t("move.other", move=move, head=head), ""
+    return cat.t("move.unknown", move=move, head=head), ""
 
 
 class _Speaker:
