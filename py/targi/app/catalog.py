@@ -66,7 +66,7 @@ def format_number(lang: str, value: int | float, decimals: int | None = None) ->
     sign = "-" if text.startswith("-") else ""
     whole, _, fraction = text.lstrip("-").partition(".")
     if abs(value) >= grouped_from:
-        digits = []
+        digits: list[str] = []
         while len(whole) > 3:
             digits.insert(0, whole[-3:])
             whole = whole[:-3]
