@@ -6,7 +6,30 @@
 import { createAI } from "./ai-client.js";
 import { createTabs } from "./tabs.js";
 
-const LANG = "en";
+// The page's language, decided before anything else (docs/i18n.md): ?lang= in the address (one of
+// the five) > the language chosen in the menu (localStorage targi.settings, field "lang") > the
+// browser's preferred languages (any zh → zh-Hans) > English.
+const LANGS = ["en", "de", "zh-Hans", "ja", "pl"];
+function chooseLanguage() {
+  const known = (code) => LANGS.find((lang) => lang.toLowerCase() === String(code).toLowerCase());
+  const asked = known(new URLSearchParams(location.search).get("lang"));
+  if (asked) return asked;
+  try {
+    const text = localStorage.getItem("targi.settings");
+    // Read as defensively as the page does (targi.app.storage): short text, an object.
+    const stored = text && text.length <= 1000 ? JSON.parse(text) : null;
+    if (stored && typeof stored === "object" && known(stored.lang)) return known(stored.lang);
+  } catch {
+    // Blocked or damaged storage: the page says so later; the language falls back.
+  }
+  for (const tag of navigator.languages || [navigator.language]) {
+    const primary = String(tag).toLowerCase().split("-")[0];
+    const match = primary === "zh" ? "zh-Hans" : known(primary);
+    if (match) return match;
+  }
+  return "en";
+}
+const LANG = chooseLanguage();
 const TIMEOUT_S = 120;
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
@@ -218,7 +241,8 @@ async function start() {
 
   setStage("download");
   setProgress(0.02);
-  const mb = (n) => (n / 1048576).toFixed(1);
+  const mbFormat = new Intl.NumberFormat(LANG, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const mb = (n) => mbFormat.format(n / 1048576);
   let stage = "download";
   const interpreterStage = () => {
     if (stage !== "download") return;
@@ -286,6 +310,12 @@ window.targiLoader = {
   lang: LANG,
   noStorage: () => location.hash === NO_STORAGE,
   applyMessages,
+  // The language menu (web/main.py): the static texts, <title> and <html lang> in another one.
+  useCatalog(lang, text) {
+    catalog = JSON.parse(text);
+    root.lang = lang;
+    applyMessages();
+  },
   fail,
   done() {
     // The game is up: whatever stray error was reported meanwhile did not stop it.

@@ -8,7 +8,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 from targi.app.backend import WebStorage
 from targi.app.catalog import Catalog
-from targi.app.controller import Click, Controller
+from targi.app.controller import LANGUAGE_MENUS, Click, Controller
 
 window.performance.mark("targi:imports-done")  # for load benchmarks
 loader = window.targiLoader
@@ -48,7 +48,7 @@ class DomPort:
 
     def date_text(self, ms: int) -> str:
         style = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js_object)
-        return str(window.Date.new(ms).toLocaleString(loader.lang, style))
+        return str(window.Date.new(ms).toLocaleString(cat.lang, style))
 
     def set_page_state(self, name: str, value: str) -> None:
         setattr(document.documentElement.dataset, name, value)
@@ -154,6 +154,19 @@ class DomPort:
     def forget_fragment(self) -> None:
         window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
 
+    async def catalog_text(self, lang: str) -> str:
+        response = await window.fetch(f"./web/messages/{lang}.json")
+        if not response.ok:
+            raise OSError(f"web/messages/{lang}.json: HTTP {response.status}")
+        return str(await response.text())
+
+    def set_language(self, lang: str, catalog_text: str) -> None:
+        loader.useCatalog(lang, catalog_text)  # <html lang>, <title>, every data-msg text
+        url = window.URL.new(window.location.href)
+        if url.searchParams.has("lang"):  # the link's language gave way to the reader's choice
+            url.searchParams.delete("lang")
+            window.history.replaceState(window.history.state, "", url.href)
+
     # ---- time, chance, the computer ------------------------------------------------------------
     def random_seed(self) -> int:
         return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
@@ -239,6 +252,11 @@ def main() -> None:
     el("review-slider").addEventListener(
         "input", create_proxy(lambda e: page.click(Click("review-goto", str(e.target.value))))
     )
+    for menu in LANGUAGE_MENUS:
+        el(menu).addEventListener(
+            "change",
+            create_proxy(lambda e: page.port.spawn(page.set_language(str(e.target.value)))),
+        )
     el("pace").addEventListener(
         "change", create_proxy(lambda e: page.set_pace(str(e.target.value)))
     )

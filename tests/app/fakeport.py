@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine, Iterable
+from pathlib import Path
 from typing import Any
 
 from targi.app import protocol
@@ -16,6 +17,8 @@ from targi.app.controller import DIALOGS
 from targi.app.port import TableFrame
 
 from .flaky import BLOCKED, FlakyBackend
+
+MESSAGES = Path(__file__).resolve().parents[2] / "web" / "messages"
 
 
 class FakePort:
@@ -52,6 +55,8 @@ class FakePort:
         self.downloads: list[tuple[str, str]] = []
         self.download_works = True
         self.version = "0123456789abcdef"
+        self.catalogs: dict[str, str] = {}  # web/messages/<lang>.json unless given here
+        self.language = ""  # the language set_language last gave the document
 
     # ---- storage -------------------------------------------------------------------------------
     @property
@@ -147,6 +152,14 @@ class FakePort:
 
     def forget_fragment(self) -> None:
         self.fragment_forgotten = True
+
+    async def catalog_text(self, lang: str) -> str:
+        if lang in self.catalogs:
+            return self.catalogs[lang]
+        return (MESSAGES / f"{lang}.json").read_text(encoding="utf-8")  # raises if absent
+
+    def set_language(self, lang: str, catalog_text: str) -> None:
+        self.language = lang
 
     # ---- time, chance, the computer ------------------------------------------------------------
     def random_seed(self) -> int:

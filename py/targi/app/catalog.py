@@ -86,6 +86,11 @@ class Catalog:
             raise ValueError("a message catalog is a JSON object of key -> text")
         return cls({k: v for k, v in data.items() if not k.startswith("_")}, lang)
 
+    def use(self, other: Catalog) -> None:
+        """Speak `other`'s language from now on. In place: every part of the page holds this
+        same object, so a switch reaches all of them at once."""
+        self.messages, self.lang = other.messages, other.lang
+
     def has(self, key: str) -> bool:
         return key in self.messages
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import save
 from . import protocol, share, storage
-from .catalog import Catalog
+from .catalog import LANGUAGES, Catalog
 from .pages import Pages
 from .port import Port, TableFrame
 from .recent import Saved
@@ -33,6 +33,8 @@ DIALOGS = (
     *("dlg-new", "dlg-share", "dlg-load", "dlg-confirm"),
     *("dlg-storage", "dlg-recent", "dlg-tabs", "dlg-stats", "dlg-export", "dlg-page"),
 )
+# The language menus (in the header and in the New game dialog), kept showing the same language.
+LANGUAGE_MENUS = ("lang", "new-lang")
 # Where focus goes after a move made from the keyboard (the pressed button was redrawn away).
 NEXT_MOVE = ("#choices [data-move]", "#board [data-move]", "#choices button")
 FALLBACK_PAUSE_S = 0.05  # before thinking on the page: the notice and the table paint first
@@ -54,7 +56,8 @@ class Click:
 class ShownHint:
     move: str
     seq: int  # the position it was asked for: a hint is shown only there
-    text: str
+    key: str  # the reason as data (targi.ai.hint), worded at each redraw in the page's language
+    params: dict[str, Any]
 
 
 class Controller:
@@ -83,6 +86,7 @@ class Controller:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
         self.port.set_html("reference-list", self.render.border_reference())
         self.port.set_html("pace", self.render.pace_options(self.settings.pace))
+        self.language_menus()
         session = self.shelf.start()
         if session is not None:
             self.put(session)
@@ -115,6 +119,53 @@ class Controller:
             self.settings.pace = pace
             self.store_settings()
 
+    # ---- the language ----------------------------------------------------------------------------
+    def language_menus(self) -> None:
+        options = self.render.language_options()
+        for menu in LANGUAGE_MENUS:
+            self.port.set_html(menu, options)
+
+    async def set_language(self, lang: str) -> None:
+        """The language menu: the whole page in `lang` at once, the game, its log and any open
+        dialog kept; remembered in the settings (docs/i18n.md)."""
+        if lang not in LANGUAGES:
+            return
+        if lang != self.cat.lang:
+            try:
+                text = await self.port.catalog_text(lang)
+                fresh = Catalog.from_json(text, lang)
+            except Exception as error:  # offline before it was cached, or a damaged file
+                self.language_menus()  # the menus show the language still in use
+                self.notice(self.cat.t("lang.failed", language=LANGUAGES[lang], reason=str(error)))
+                return
+            self.cat.use(fresh)
+            self.port.set_language(lang, text)
+            self.rewrite()
+        self.settings.lang = lang
+        self.store_settings()
+
+    def rewrite(self) -> None:
+        """Everything the page wrote, again in the catalog's language (the static texts are
+        the port's set_language): menus, the table and its whole log, the hint, open dialogs,
+        the replay."""
+        self.port.set_html("reference-list", self.render.border_reference())
+        self.port.set_html("pace", self.render.pace_options(self.settings.pace))
+        self.language_menus()
+        self.log_size = -1  # the whole log in the new words
+        self.redraw()
+        if self.page and not self.port.is_hidden("dlg-page"):
+            v = self.session.view() if self.session is not None else None
+            self.port.set_text("page-title", self.cat.t(f"{self.page}.title"))
+            self.port.set_html("page-body", self.pages.page(self.page, v, self.settings.tips))
+            if self.page == "about":
+                self.port.spawn(self.show_version())
+        if not self.port.is_hidden("dlg-recent"):
+            self.shelf.draw_recent()
+        if not self.port.is_hidden("dlg-stats"):
+            self.port.set_html("stats", self.records.tables(self.records.read()))
+        self.review.rewrite()
+        self.port.set_text("lang-status", self.cat.t("lang.changed"))
+
     # ---- drawing -------------------------------------------------------------------------------
     def redraw(self) -> None:
         s = self.session
@@ -138,7 +189,7 @@ class Controller:
                 regions=regions,
                 prompt=r.prompt(v),
                 log=log,
-                hint=shown.text if shown else None,
+                hint=self.hint_text(v, shown) if shown else None,
                 can_undo=s.can_undo(),
                 can_hint=s.human_to_move,
                 thinking=s.computer_to_move,
@@ -379,12 +430,14 @@ class Controller:
             return
         if generation != self.generation or s.seq != seq:
             return  # the table moved on while it thought
-        v = s.view()
-        reason = hint_reason(self.cat, v, answer.key, answer.params)
-        if reason.startswith("[hint."):  # a reason newer than this catalog
-            reason = move_label(self.cat, v, answer.move)
-        self.hint = ShownHint(answer.move, seq, self.cat.t("hint.label", reason=reason))
+        self.hint = ShownHint(answer.move, seq, answer.key, answer.params)
         self.redraw()
+
+    def hint_text(self, v: dict[str, Any], shown: ShownHint) -> str:
+        reason = hint_reason(self.cat, v, shown.key, shown.params)
+        if reason.startswith("[hint."):  # a reason newer than this catalog
+            reason = move_label(self.cat, v, shown.move)
+        return self.cat.t("hint.label", reason=reason)
 
     # ---- loading and sharing -------------------------------------------------------------------
     def offer(self, text: str, origin: str) -> bool:

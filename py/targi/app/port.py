@@ -121,6 +121,15 @@ class Document(Protocol):
         """Drop the #fragment from the address bar without a reload (a link has been read)."""
         ...
 
+    async def catalog_text(self, lang: str) -> str:
+        """web/messages/<lang>.json as text (precached: offline too); raises if unreadable."""
+        ...
+
+    def set_language(self, lang: str, catalog_text: str) -> None:
+        """The document in this language: `<html lang>`, `<title>` and every static
+        `data-msg*` text; a `?lang=` in the address is dropped, so a reload keeps the choice."""
+        ...
+
 
 class Host(Protocol):
     """Time, randomness, background work and the computer player."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
-from .catalog import Catalog
+from .catalog import LANGUAGES, Catalog
 from .explain import explain
 from .storage import PACES
 from .words import (
@@ -502,6 +502,15 @@ class Renderer:
             return ""
         items = "".join(f"<li>{esc(line)}</li>" for line in lines)
         return f'<h2 class="since-title">{esc(heading)}</h2><ul class="since-list">{items}</ul>'
+
+    def language_options(self) -> str:
+        """The options of the language menus: each language named in its own language (and
+        marked so, for its font and a screen reader's voice), the page's own selected."""
+        return "".join(
+            f'<option value="{code}" lang="{code}"{" selected" if code == self.cat.lang else ""}>'
+            f"{esc(name)}</option>"
+            for code, name in LANGUAGES.items()
+        )
 
     def pace_options(self, chosen: str) -> str:
         """The options of the #pace select, one per pace of targi.app.storage.PACES."""

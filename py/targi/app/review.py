@@ -45,6 +45,8 @@ class Reviewer:
         self.state = "idle"  # the analysis: idle | running | done | cancelled
         self.run = 0  # bumped to stop an analysis between requests
         self.analysed: dict[int, Worded] = {}
+        self.judged: dict[int, protocol.Judged] = {}  # the verdicts as data, to word again
+        self.worded_in = c.cat.lang  # the language `analysed` is worded in
         self.analysed_for: tuple[int, int, tuple[str, ...], int] | None = None
 
     @property
@@ -63,6 +65,8 @@ class Reviewer:
         self.side = replay.you() or 0
         if self.analysed_for != self.target():  # verdicts on another game or side: not these
             self.analysed, self.analysed_for, self.state = {}, None, "idle"
+            self.judged = {}
+        self.reword(replay)
         self.port.set_attrs("app", {"data-view": "review"})
         self.port.set_attrs("review-slider", {"max": str(replay.steps)})
         self.goto(replay.steps)
@@ -81,8 +85,22 @@ class Reviewer:
     def leave(self) -> None:
         """Another game is on the table: this replay is over."""
         self.close()
-        self.analysed, self.analysed_for = {}, None
+        self.analysed, self.analysed_for, self.judged = {}, None, {}
         self.state = "idle"
+
+    def rewrite(self) -> None:
+        """The page speaks another language: the open replay in its words (a closed one is
+        worded again when it opens)."""
+        if self.replay is not None:
+            self.reword(self.replay)
+            self.goto(self.step)
+            self.show_analysis()
+
+    def reword(self, r: Replay) -> None:
+        """The verdicts in the catalog's language (they are kept as data too)."""
+        if self.worded_in != self.c.cat.lang:
+            self.analysed = {k: self.words.word(r, j) for k, j in self.judged.items()}
+            self.worded_in = self.c.cat.lang
 
     def escape(self) -> bool:
         """Escape closes the replay when no dialog is open over it."""
@@ -161,7 +179,7 @@ class Reviewer:
         if int(value) != self.side:
             self.stop()
             self.side = int(value)
-            self.analysed, self.analysed_for = {}, None
+            self.analysed, self.analysed_for, self.judged = {}, None, {}
             self.state = "idle"
             self.goto(self.step)
             self.show_analysis()
@@ -203,6 +221,7 @@ class Reviewer:
                 if run != self.run or self.replay is not r:
                     return  # cancelled or closed meanwhile: the answer is dropped
                 for j in judged:
+                    self.judged[j.step] = j
                     self.analysed[j.step] = self.words.word(r, j)
                 self.show_analysis()
             if run == self.run:

@@ -93,7 +93,7 @@ class ReviewRenderer:
             return cat.t("analysis.not_measured", better=w.better)
         if not w.better:
             return cat.t("analysis.agrees")
-        return cat.t("analysis.prefers", better=w.better, loss=f"{w.loss:.1f}")
+        return cat.t("analysis.prefers", better=w.better, loss=cat.number(w.loss, 1))
 
     # ---- the analysis --------------------------------------------------------------------------
     def word(self, replay: Replay, judged: Judged) -> Worded:

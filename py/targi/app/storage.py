@@ -20,6 +20,7 @@ from ..save import MAX_LENGTH as SAVE_MAX_LENGTH
 from ..save import SaveError
 from ..scoring import score
 from ..view import view
+from .catalog import LANGUAGES
 from .session import LEVELS, MODES, Session
 from .tips import read_seen
 
@@ -243,6 +244,7 @@ class Settings:
     starter: str = "me"
     tips: bool = True  # first-game tips (targi.app.tips)
     tips_seen: list[str] = field(default_factory=list)
+    lang: str = ""  # chosen in the language menu; "" = none: the browser's languages decide
 
     @classmethod
     def parse(cls, text: object) -> Settings:
@@ -261,6 +263,9 @@ class Settings:
         if isinstance(tips, bool):
             s.tips = tips
         s.tips_seen = read_seen(data.get("tips_seen"))
+        lang = data.get("lang")
+        if isinstance(lang, str) and lang in LANGUAGES:
+            s.lang = lang
         return s
 
     def dump(self) -> str:
@@ -271,6 +276,7 @@ class Settings:
                 "starter": self.starter,
                 "tips": self.tips,
                 "tips_seen": self.tips_seen,
+                "lang": self.lang,
             }
         )
 
