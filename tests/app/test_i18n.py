@@ -1,0 +1,296 @@
+"""The five languages (issue 11): every catalog complete and consistent with English, plurals by
+CLDR, numbers and lists per language, and the language menu switching a game in progress."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from targi.app import storage
+from targi.app.catalog import (
+    LANGUAGES,
+    PLURAL_FORMS,
+    Catalog,
+    format_number,
+    placeholders,
+    plural_base,
+    plural_category,
+)
+from targi.app.controller import Click, Controller
+from targi.cards import CARDS
+
+from .fakeport import FakePort
+
+MESSAGES = Path(__file__).resolve().parents[2] / "web" / "messages"
+TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
+# Values that are empty on purpose: the analysis says nothing before it is started.
+EMPTY_ON_PURPOSE = {"analysis.state.idle"}
+
+
+def _messages(lang: str) -> dict[str, str]:
+    path = MESSAGES / f"{lang}.json"
+    if not path.exists():
+        pytest.fail(f"web/messages/{lang}.json is missing")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {k: v for k, v in data.items() if not k.startswith("_")}
+
+
+def _by_base(messages: dict[str, str]) -> dict[str, dict[str, str]]:
+    """Plural messages grouped by base key: {base: {category: text}}."""
+    groups: dict[str, dict[str, str]] = {}
+    for key, text in messages.items():
+        base = plural_base(key)
+        if base is not None:
+            groups.setdefault(base, {})[key.rsplit(".", 1)[1]] = text
+    return groups
+
+
+def _plain(messages: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in messages.items() if plural_base(k) is None}
+
+
+# ---- the catalogs ----------------------------------------------------------------------------
+def test_there_is_a_catalog_for_each_of_the_five_languages():
+    assert sorted(p.stem for p in MESSAGES.glob("*.json")) == sorted(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_catalog_has_exactly_the_english_keys(lang: str):
+    en, other = _messages("en"), _messages(lang)
+    assert sorted(set(_plain(en)) - set(_plain(other))) == [], "missing"
+    assert sorted(set(_plain(other)) - set(_plain(en))) == [], "not in English"
+    assert sorted(set(_by_base(en)) ^ set(_by_base(other))) == [], "plural bases differ"
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_every_catalog_keeps_the_english_placeholders(lang: str):
+    en, other = _messages("en"), _messages(lang)
+    wrong = [
+        key
+        for key, text in _plain(other).items()
+        if key in en and placeholders(text) != placeholders(en[key])
+    ]
+    assert wrong == []
+    en_plurals = _by_base(en)
+    for base, forms in _by_base(other).items():
+        if base not in en_plurals:
+            continue
+        allowed = set().union(*(placeholders(t) for t in en_plurals[base].values()))
+        found = [placeholders(t) for t in forms.values()]
+        # "{n} days" and "one day": a form may leave {n} out, but not invent a placeholder,
+        # and the forms together use all of English's.
+        assert all(f <= allowed for f in found), base
+        assert set().union(*found) | {"n"} >= allowed, base
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_plural_has_exactly_the_forms_its_language_needs(lang: str):
+    wrong = {
+        base: sorted(forms)
+        for base, forms in _by_base(_messages(lang)).items()
+        if sorted(forms) != sorted(PLURAL_FORMS[lang])
+    }
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_no_value_is_empty_or_its_own_key(lang: str):
+    messages = _messages(lang)
+    assert all(isinstance(v, str) for v in messages.values())
+    empty = sorted(k for k, v in messages.items() if not v.strip() and k not in EMPTY_ON_PURPOSE)
+    assert empty == []
+    assert sorted(k for k, v in messages.items() if v.strip() == k) == []
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_card_has_a_name_and_a_text(lang: str):
+    messages = _messages(lang)
+    missing = [
+        f"card.{c.id}.{part}"
+        for c in CARDS
+        for part in ("name", "text")
+        if not messages.get(f"card.{c.id}.{part}", "").strip()
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_card_names_are_unique_as_in_english(lang: str):
+    """Cards that English names differently are named differently (two Dates border cards and
+    the five plain Wells share a name, as in the box); cards English names alike stay alike."""
+    en, other = _messages("en"), _messages(lang)
+    names: dict[str, set[str]] = {}
+    for c in CARDS:
+        key = f"card.{c.id}.name"
+        names.setdefault(en[key], set()).add(other.get(key, f"[{key}]"))
+    assert {e: sorted(t) for e, t in names.items() if len(t) != 1} == {}
+    translated = [next(iter(t)) for t in names.values()]
+    clashes = sorted({t for t in translated if translated.count(t) > 1})
+    assert clashes == []
+
+
+def test_the_language_names_in_the_menu_are_each_language_s_own():
+    for lang, name in LANGUAGES.items():
+        assert _messages(lang)["lang.name"] == name
+
+
+# ---- plurals, numbers, lists -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("n", "category"),
+    [(0, "many"), (1, "one"), (2, "few"), (4, "few"), (5, "many"), (12, "many"), (14, "many")]
+    + [(21, "many"), (22, "few"), (25, "many"), (102, "few"), (112, "many")],
+)
+def test_polish_plurals_follow_cldr(n: int, category: str):
+    assert plural_category("pl", n) == category
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_english_and_german_have_one_and_other(lang: str):
+    assert [plural_category(lang, n) for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+def test_japanese_and_chinese_have_one_form(lang: str):
+    assert {plural_category(lang, n) for n in (0, 1, 2, 5, 22)} == {"other"}
+
+
+def test_a_plural_picks_the_polish_form_and_fills_in_n():
+    pl = Catalog({"d.one": "{n} daktyl", "d.few": "{n} daktyle", "d.many": "{n} daktyli"}, "pl")
+    assert [pl.plural("d", n) for n in (1, 2, 5, 12, 22, 25)] == [
+        "1 daktyl",
+        "2 daktyle",
+        "5 daktyli",
+        "12 daktyli",
+        "22 daktyle",
+        "25 daktyli",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "value", "decimals", "text"),
+    [
+        ("en", 1234567, None, "1,234,567"),
+        ("de", 1234567, None, "1.234.567"),
+        ("de", 2.5, 1, "2,5"),
+        ("pl", 1234, None, "1234"),
+        ("pl", 12345, None, "12\u00a0345"),
+        ("pl", -0.25, 2, "-0,25"),
+        ("ja", 1234.5, 1, "1,234.5"),
+        ("zh-Hans", 999, None, "999"),
+    ],
+)
+def test_numbers_are_written_the_language_s_way(lang, value, decimals, text):
+    assert format_number(lang, value, decimals) == text
+
+
+def test_numbers_in_placeholders_are_written_the_language_s_way():
+    assert Catalog({"k": "{n} / {s}"}, "de").t("k", n=1500, s="1500") == "1.500 / 1500"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["A", "A and B", "A, B and C", "A, B, C and D"]),
+        ("de", ["A", "A und B", "A, B und C", "A, B, C und D"]),
+        ("pl", ["A", "A i B", "A, B i C", "A, B, C i D"]),
+        ("ja", ["A", "A、B", "A、B、C", "A、B、C、D"]),
+        ("zh-Hans", ["A", "A和B", "A、B和C", "A、B、C和D"]),
+    ],
+)
+def test_lists_are_joined_with_the_language_s_words(lang: str, expected: list[str]):
+    cat = Catalog.from_json((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"), lang)
+    assert [cat.join("ABCD"[:k]) for k in range(1, 5)] == expected
+
+
+# ---- the language menu -----------------------------------------------------------------------
+def _marked(lang: str) -> str:
+    """English with every text marked, standing in for a translation."""
+    en = _messages("en")
+    return json.dumps({k: f"‹{lang}›{v}" for k, v in en.items()})
+
+
+def _game_in_progress(port: FakePort) -> tuple[Controller, Catalog]:
+    cat = Catalog.from_json((MESSAGES / "en.json").read_text(encoding="utf-8"))  # switched
+    page = Controller(port, cat)
+    page.start("")
+    port.radios.update(level="easy", starter="me")
+    page.click(Click("new-game", "ai"))
+    port.run()
+    for _ in range(3):
+        assert page.session is not None
+        page.click(Click("move", page.session.legal_for_human()[0]))
+        port.run()
+    return page, cat
+
+
+def test_switching_the_language_rewrites_the_table_and_its_log_and_keeps_the_game():
+    port = FakePort()
+    port.catalogs["de"] = _marked("de")
+    page, cat = _game_in_progress(port)
+    assert page.session is not None
+    record = list(page.session.game.record)
+    port.spawn(page.set_language("de"))
+    port.run()
+    assert cat.lang == "de" and port.language == "de"
+    assert page.session is not None and list(page.session.game.record) == record
+    frame = port.frame
+    assert frame is not None and frame.log is not None  # the whole log drawn again
+    assert frame.prompt.startswith("‹de›")
+    assert frame.log.count("‹de›") >= len(record)
+    assert 'value="de" lang="de" selected' in port.html["lang"] == port.html["new-lang"]
+    assert port.text["lang-status"].startswith("‹de›")
+    assert json.loads(port.storage[storage.SETTINGS_KEY])["lang"] == "de"
+
+
+def test_a_catalog_that_cannot_be_read_leaves_the_page_as_it_was():
+    port = FakePort()
+    port.catalogs["pl"] = "{not json"
+    page, cat = _game_in_progress(port)
+    before = port.frame
+    port.spawn(page.set_language("pl"))
+    port.run()
+    assert cat.lang == "en" and port.language == ""
+    assert port.frame == before
+    assert not port.hidden["notice"] and "Polski" in port.text["notice-text"]
+    assert 'value="en" lang="en" selected' in port.html["lang"]
+    stored = port.storage.get(storage.SETTINGS_KEY, "{}")
+    assert json.loads(stored).get("lang", "") == ""
+
+
+def test_an_unknown_language_is_ignored():
+    port = FakePort()
+    page, cat = _game_in_progress(port)
+    port.spawn(page.set_language("xx"))
+    port.run()
+    assert cat.lang == "en" and port.language == ""
+
+
+def test_a_shown_hint_is_worded_again_in_the_new_language():
+    port = FakePort()
+    port.catalogs["ja"] = _marked("ja")
+    page, _ = _game_in_progress(port)
+    page.click(Click("hint"))
+    port.run()
+    assert port.frame is not None and port.frame.hint is not None
+    port.spawn(page.set_language("ja"))
+    port.run()
+    assert port.frame.hint is not None and port.frame.hint.startswith("‹ja›")
+
+
+@pytest.mark.parametrize(
+    ("stored", "lang"),
+    [('{"lang": "pl"}', "pl"), ('{"lang": "zh-Hans"}', "zh-Hans"), ('{"lang": "fr"}', "")]
+    + [('{"lang": ["de"]}', ""), ('{"pace": "fast"}', ""), ("[" * 8000, "")],
+)
+def test_the_stored_language_is_read_defensively(stored: str, lang: str):
+    assert storage.Settings.parse(stored).lang == lang
+
+
+def test_the_language_menus_name_each_language_in_its_own_words():
+    port = FakePort()
+    page = Controller(port, Catalog({}, "pl"))
+    page.start("")
+    for name in LANGUAGES.values():
+        assert f">{name}</option>" in port.html["lang"]
+    assert 'value="pl" lang="pl" selected' in port.html["new-lang"]

@@ -1,0 +1,188 @@
+"""The page in its five languages (issue 11), in Chromium.
+
+One browser context per language: the browser's own language (Playwright `locale`) picks the
+page's on a first visit, a whole game against the computer is played at the instant pace, and
+the screen is searched for raw keys, `{placeholders}` and English left untranslated; de, pl and
+ja play on a 360×640 phone and must neither scroll sideways nor cut a label. Then switching
+mid-game, the remembered choice, and the `?lang=` override.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from gameplay import no_horizontal_scroll, open_game, play, start_game, table
+from playwright.sync_api import BrowserContext, Page
+
+pytestmark = pytest.mark.e2e
+
+MESSAGES = Path(__file__).resolve().parents[2] / "web" / "messages"
+RAW_KEY = re.compile(r"\[[a-z_]+(?:\.[A-Za-z0-9_:]+)+\]")
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+WORD = re.compile(r"[A-Za-z]{3,}")
+# Words that stay the same in every language: the game's name, its Tuareg names, VP.
+ALLOWED = {"Targi", "Targia", "Targis", "Fata", "Morgana", "KOSMOS", "Andreas", "Steiger", "VP"}
+ALLOWED |= {"English", "Deutsch", "Polski"}  # the language menu names each language its way
+# Everything the player reads: visible text, and the labels and titles a screen reader or a
+# hover shows (the live region's announcement included).
+SCREEN_TEXT = """() => {
+  const parts = [document.title, document.body.innerText];
+  for (const el of document.querySelectorAll('[aria-label], [title], [data-text], [placeholder]'))
+    for (const name of ['aria-label', 'title', 'data-text', 'placeholder'])
+      if (el.hasAttribute(name)) parts.push(el.getAttribute(name));
+  parts.push(document.getElementById('lang-status').textContent);
+  return parts.join('\\n');
+}"""
+# Labels, buttons and headings whose text does not fit (clipped or spilling out of the box).
+CUT_LABELS = """() => {
+  const out = [];
+  const sel = 'button, label, legend, summary, h1, h2, h3, th, .nm, .lbl, .rl, .prompt, select';
+  for (const el of document.querySelectorAll(sel)) {
+    if (el.offsetParent === null || el.closest('[hidden]')) continue;
+    const style = getComputedStyle(el);
+    const clips = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+    const spills = el.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+    if ((clips && el.scrollWidth > el.clientWidth + 1) || spills)
+      out.push(el.tagName + '.' + el.className + ': ' + (el.innerText || '').slice(0, 40));
+  }
+  return out;
+}"""
+LOCALES = {"de": "de-DE", "pl": "pl-PL", "ja": "ja-JP", "zh-Hans": "zh-CN"}
+PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _values(lang: str) -> dict[str, str]:
+    data = json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in data.items() if not k.startswith("_")}
+
+
+def _english_only_words(lang: str) -> set[str]:
+    """Words of the English catalog that the other catalog never uses: on its page they can
+    only be English left over ("Hand" is German too, so it is not one of them)."""
+    english = {w for v in _values("en").values() for w in WORD.findall(v)}
+    theirs = {w.lower() for v in _values(lang).values() for w in WORD.findall(v)}
+    return {w for w in english if w.lower() not in theirs and w not in ALLOWED}
+
+
+def _untranslated(page: Page, english: set[str]) -> list[str]:
+    text = page.evaluate(SCREEN_TEXT)
+    found = RAW_KEY.findall(text) + PLACEHOLDER.findall(text)
+    found += sorted({w for w in WORD.findall(text) if w in english})
+    return found
+
+
+def _context(new_context: Callable[..., BrowserContext], lang: str, viewport: dict) -> Page:
+    context = new_context(locale=LOCALES[lang], viewport=viewport)
+    return context.new_page()
+
+
+@pytest.mark.parametrize(
+    ("lang", "viewport"),
+    [("de", PHONE), ("pl", PHONE), ("ja", PHONE), ("zh-Hans", DESKTOP)],
+)
+def test_a_whole_game_in_each_language_leaves_no_english_key_or_placeholder(
+    new_context: Callable[..., BrowserContext], site_url: str, lang: str, viewport: dict
+):
+    page = _context(new_context, lang, viewport)
+    open_game(page, site_url)  # no ?lang=, nothing stored: the browser's language decides
+    assert page.evaluate("document.documentElement.lang") == lang
+    english = _english_only_words(lang)
+    problems: dict[str, list[str]] = {}
+    cut: dict[str, list[str]] = {}
+    scroll: list[tuple[int, int]] = []
+
+    def look(where: str) -> None:
+        if found := _untranslated(page, english):
+            problems[where] = found
+        if viewport is PHONE:
+            scroll.append(no_horizontal_scroll(page))
+            if labels := page.evaluate(CUT_LABELS):
+                cut[where] = labels
+
+    look("welcome")
+    start_game(page, "ai", level="easy", starter="me")
+    page.locator("[data-move] >> visible=true").first.wait_for()
+    page.click("#hint")
+    page.wait_for_function(
+        "t => { const h = document.getElementById('hint-text');"
+        " return !h.hidden && h.textContent && h.textContent !== t; }",
+        arg=_values(lang)["hint.thinking"],
+    )
+    look("hint")
+
+    def every(n: int) -> None:
+        if n % 12 == 1:
+            look(f"move {n}")
+
+    clicks = play(page, random.Random(11), on_click=every)
+    assert table(page)["phase"] == "over" and clicks > 20
+    look("score")
+    for action in ("rules", "cards", "about", "recent", "stats", "open-share"):
+        page.click(f"header [data-action={action}]")
+        look(action)
+        page.keyboard.press("Escape")
+    assert problems == {}
+    assert cut == {}
+    assert all(s <= c for s, c in scroll), scroll
+    # All five catalogs are precached for offline play.
+    files = page.evaluate("async () => (await (await fetch('./build.json')).json()).files")
+    assert {f"web/messages/{code}.json" for code in (*LOCALES, "en")} <= set(files)
+
+
+def test_switching_language_mid_game_keeps_the_game_and_its_log(
+    new_context: Callable[..., BrowserContext], site_url: str
+):
+    page = new_context(locale="en-GB", viewport=DESKTOP).new_page()
+    open_game(page, site_url)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    start_game(page, "ai", level="easy", starter="me")
+    play(page, random.Random(5), clicks=8)
+    before = table(page)
+    log_before = page.locator("#log li").all_inner_texts()
+    page.select_option("#lang", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.title() == _values("de")["app.title"]
+    assert table(page)["seq"] == before["seq"] and table(page)["phase"] == before["phase"]
+    log_after = page.locator("#log li").all_inner_texts()
+    assert len(log_after) == len(log_before) and log_after != log_before
+    assert page.locator("[data-msg='button.new_game']").first.inner_text() == _values("de")[
+        "button.new_game"
+    ]
+    assert page.input_value("#new-lang") == "de"
+    assert json.loads(page.evaluate("localStorage.getItem('targi.settings')"))["lang"] == "de"
+    assert _untranslated(page, _english_only_words("de")) == []
+    # The choice is remembered: a reload comes back in German with the same game.
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert table(page)["seq"] == before["seq"]
+    # A link in another language overrides it, without changing the stored choice.
+    page.goto(site_url + "?lang=pl")
+    page.wait_for_selector("html[data-app-state=ready]")
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    assert page.input_value("#lang") == "pl"
+    assert json.loads(page.evaluate("localStorage.getItem('targi.settings')"))["lang"] == "de"
+
+
+@pytest.mark.parametrize(
+    ("languages", "lang"),
+    [(["zh-TW", "en"], "zh-Hans"), (["fr-FR", "pl"], "pl"), (["fr-FR", "it"], "en")],
+)
+def test_a_first_visit_picks_the_best_of_the_browser_s_languages(
+    new_context: Callable[..., BrowserContext], site_url: str, languages: list[str], lang: str
+):
+    context = new_context(locale=languages[0])
+    context.add_init_script(
+        f"Object.defineProperty(navigator, 'languages', {{get: () => {json.dumps(languages)}}})"
+    )
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.title() == _values(lang)["app.title"]
