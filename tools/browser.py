@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 from tools.paths import log, run
@@ -45,6 +46,37 @@ def find_chromium() -> str | None:
         if found:
             return found
     return None
+
+
+def has_cjk_fonts() -> bool:
+    """fontconfig knows a font for Japanese and one for Simplified Chinese."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return False
+
+    def has(lang: str) -> bool:
+        found = subprocess.run([fc_list, f":lang={lang}", "family"], capture_output=True, text=True)
+        return bool(found.stdout.strip())
+
+    return has("ja") and has("zh-cn")
+
+
+def ensure_cjk_fonts() -> None:
+    """The page uses system fonts only (docs/i18n.md); a bare Debian has none for Japanese or
+    Chinese, so the browser tests of those languages would measure empty boxes. As root with
+    apt-get, install Debian's fonts-noto-cjk (the family the page's stacks name for Linux);
+    otherwise say so and go on."""
+    if has_cjk_fonts():
+        return
+    apt = shutil.which("apt-get")
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and apt:
+        log("no CJK fonts; installing Debian's fonts-noto-cjk for the browser tests")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        install = [apt, "install", "-y", "--no-install-recommends", "fonts-noto-cjk"]
+        if run(install, env=env) and (run([apt, "update"], env=env) or run(install, env=env)):
+            raise SystemExit("build.py: installing fonts-noto-cjk with apt-get failed")
+        return
+    log("note: no CJK fonts (install fonts-noto-cjk): ja and zh-Hans render as empty boxes")
 
 
 def ensure_chromium() -> str:

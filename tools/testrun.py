@@ -36,6 +36,7 @@ def run_tests(pytest_args: list[str]) -> int:
     install_requirements()
     npm.ensure_node_modules(force_ci=ci)
     chromium = browser.ensure_chromium()
+    browser.ensure_cjk_fonts()
     build_site()
 
     failures = [name for name, args in CHECKS if run([sys.executable, *args])]

@@ -151,9 +151,10 @@ def test_switching_language_mid_game_keeps_the_game_and_its_log(
     assert table(page)["seq"] == before["seq"] and table(page)["phase"] == before["phase"]
     log_after = page.locator("#log li").all_inner_texts()
     assert len(log_after) == len(log_before) and log_after != log_before
-    assert page.locator("[data-msg='button.new_game']").first.inner_text() == _values("de")[
-        "button.new_game"
-    ]
+    assert (
+        page.locator("[data-msg='button.new_game']").first.inner_text()
+        == _values("de")["button.new_game"]
+    )
     assert page.input_value("#new-lang") == "de"
     assert json.loads(page.evaluate("localStorage.getItem('targi.settings')"))["lang"] == "de"
     assert _untranslated(page, _english_only_words("de")) == []
