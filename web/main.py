@@ -17,6 +17,14 @@ el = document.getElementById
 js_object = window.Object.fromEntries
 
 
+def link_manifest(lang: str) -> None:
+    """The install prompt names the app in the page's language (tools/manifests.py)."""
+    name = "manifest.webmanifest" if lang == "en" else f"manifest.{lang}.webmanifest"
+    link = document.querySelector("link[rel=manifest]")
+    if link is not None and link is not jsnull:
+        link.setAttribute("href", f"./web/{name}")
+
+
 def some(node) -> bool:
     """A DOM lookup found something (JS null arrives as jsnull, not None)."""
     return node is not None and node is not jsnull
@@ -162,6 +170,7 @@ class DomPort:
 
     def set_language(self, lang: str, catalog_text: str) -> None:
         loader.useCatalog(lang, catalog_text)  # <html lang>, <title>, every data-msg text
+        link_manifest(lang)
         url = window.URL.new(window.location.href)
         if url.searchParams.has("lang"):  # the link's language gave way to the reader's choice
             url.searchParams.delete("lang")
@@ -234,6 +243,7 @@ def main() -> None:
     if not cat.messages:  # the loader could not read it; it already says so
         raise RuntimeError("the message catalog could not be read")
     page = Controller(DomPort(), cat)
+    link_manifest(cat.lang)
 
     def on_click(event) -> None:
         click = read_click(event)

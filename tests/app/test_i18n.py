@@ -20,6 +20,8 @@ from targi.app.catalog import (
 from targi.app.controller import Click, Controller
 from targi.cards import CARDS
 
+from tools import manifests
+
 from .fakeport import FakePort
 
 MESSAGES = Path(__file__).resolve().parents[2] / "web" / "messages"
@@ -294,3 +296,12 @@ def test_the_language_menus_name_each_language_in_its_own_words():
     for name in LANGUAGES.values():
         assert f">{name}</option>" in port.html["lang"]
     assert 'value="pl" lang="pl" selected' in port.html["new-lang"]
+
+
+# ---- the manifests ---------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", TRANSLATIONS)
+def test_each_language_has_its_manifest_named_from_its_catalog(lang: str):
+    found = json.loads(manifests.path(lang).read_text(encoding="utf-8"))
+    assert found == manifests.manifest(lang), "run python tools/manifests.py"
+    english = json.loads(manifests.ENGLISH.read_text(encoding="utf-8"))
+    assert found["id"] == english["id"] and found["icons"] == english["icons"]  # the same app
