@@ -22,9 +22,21 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# PyScript's entry points; every chunk they import (statically or lazily) is added by
-# following their relative imports, so a new PyScript build cannot silently miss one.
+# PyScript's entry points. The site ships what they import statically, plus the dynamic chunks
+# the page's config makes PyScript load (PYSCRIPT_PLUGINS_OFF turns its optional plugins off,
+# and a turned-off "error" plugin still loads its chunk); an editor, terminal, game canvas,
+# TOML parser, zip reader or package graph is never loaded by this page, so never shipped.
 PYSCRIPT_ENTRIES = ("core.js", "core.css")
+PYSCRIPT_PLUGINS_OFF = (
+    "codemirror",
+    "deprecations-manager",
+    "donkey",
+    "error",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
+PYSCRIPT_DYNAMIC = ("error",)  # plugin names whose chunk the page still loads
 
 
 def _lock_versions() -> dict[str, str]:
@@ -62,10 +74,11 @@ def ensure_node_modules(force_ci: bool = False) -> None:
 
 
 def pyscript_files() -> list[str]:
-    """core.js, core.css and every chunk reachable from them through relative imports."""
+    """core.js, core.css, the chunks they import statically, and the plugin chunks in
+    PYSCRIPT_DYNAMIC (found in core's plugin table: `error:()=>import("./error-<hash>.js")`)."""
     seen: set[str] = set()
     pending = list(PYSCRIPT_ENTRIES)
-    reference = re.compile(r"""["'`]\./([A-Za-z0-9_.-]+\.(?:js|css))["'`]""")
+    static = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'`]\./([A-Za-z0-9_.-]+\.(?:js|css))["'`]""")
     while pending:
         name = pending.pop()
         if name in seen:
@@ -74,7 +87,16 @@ def pyscript_files() -> list[str]:
         if not path.exists():
             raise SystemExit(f"build.py: PyScript file missing: {path}")
         seen.add(name)
-        pending.extend(reference.findall(path.read_text(encoding="utf-8")))
+        text = path.read_text(encoding="utf-8")
+        pending.extend(static.findall(text))
+        for plugin in PYSCRIPT_DYNAMIC:
+            chunk = re.compile(
+                rf"""["']?{re.escape(plugin)}["']?:\(\)=>import\(["']\./([A-Za-z0-9_.-]+\.js)["']\)"""
+            )
+            pending.extend(chunk.findall(text))
+    missing = [p for p in PYSCRIPT_DYNAMIC if not any(n.startswith(p + "-") for n in seen)]
+    if missing:
+        raise SystemExit(f"build.py: PyScript's plugin table no longer names {missing}")
     return sorted(seen)
 
 

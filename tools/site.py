@@ -7,8 +7,10 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 from collections.abc import Iterable, Iterator
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,13 @@ from tools import npm, sw, wheel
 from tools.paths import PY, ROOT, SITE, TOOLS, WEB, log
 
 PY_FILES_LIST = "web/py-files.txt"
+# Build inputs in web/ that the browser never loads, so never shipped.
+NOT_SHIPPED = {PY_FILES_LIST}
+# The loading screen's words, inlined into site/index.html for every language so that they are
+# there at the first paint, before any catalog is fetched: the `loading.*` keys and the keys of
+# the error screen's "Copy stored data" button.
+LOADING_PREFIXES = ("loading.", "storage.copy_")
+LOADING_MARKER = "<!-- build: LOADING_WORDS -->"
 
 
 def files_under(root: Path) -> Iterator[Path]:
@@ -54,7 +63,44 @@ def pyscript_config(wheel_rel: str, modules: Iterable[str]) -> dict[str, Any]:
         # web/foo.py becomes ./foo.py in the interpreter's working directory (on sys.path);
         # sub-folders of web/ keep their shape so packages stay importable.
         files[f"./{module}"] = "./" + module.removeprefix("web/")
-    return {"interpreter": "./pyodide/pyodide.mjs", "files": files}
+    # Every optional PyScript plugin off: the page uses none, and their chunks are not shipped.
+    plugins = [f"!{name}" for name in npm.PYSCRIPT_PLUGINS_OFF]
+    return {"interpreter": "./pyodide/pyodide.mjs", "files": files, "plugins": plugins}
+
+
+def loading_words(web_root: Path) -> dict[str, dict[str, str]]:
+    """{lang: {key: text}} of the loading screen's keys in every web/messages/<lang>.json."""
+    words = {}
+    for catalog in sorted((web_root / "messages").glob("*.json")):
+        messages = json.loads(catalog.read_text(encoding="utf-8"))
+        words[catalog.stem] = {
+            key: text
+            for key, text in messages.items()
+            if key.startswith(LOADING_PREFIXES) and isinstance(text, str)
+        }
+    return words
+
+
+def inline_loading_words(html: str, words: dict[str, dict[str, str]]) -> str:
+    """index.html with the words as a JSON data block (not a script: the CSP has nothing to
+    allow) in place of LOADING_MARKER, and the empty loading elements already in English, so the
+    first paint has words even before any script runs; the loader switches language at once."""
+    if html.count(LOADING_MARKER) != 1:
+        raise SystemExit(f"build.py: index.html must hold {LOADING_MARKER} exactly once")
+    # "</" cannot end the data block early once written "<\/" (still valid JSON).
+    data = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    block = f'<script type="application/json" id="loading-words">{data}</script>'
+    html = html.replace(LOADING_MARKER, block)
+    english = words.get("en", {})
+
+    def fill(match: re.Match[str]) -> str:
+        text = english.get(match["key"])
+        return match[0] if text is None else f"{match['open']}{escape(text)}{match['close']}"
+
+    empty = re.compile(
+        r'(?P<open><(?P<tag>[a-z0-9]+)\b[^>]*\bdata-msg="(?P<key>[^"]+)"[^>]*>)(?P<close></(?P=tag)>)'
+    )
+    return empty.sub(fill, html)
 
 
 def _sha256(path: Path) -> str:
@@ -121,9 +167,14 @@ def ensure_site() -> None:
 
 
 def _copy_sources(scratch: Path) -> None:
-    """index.html, web/ as it is (icons included: they are source files), and the runtime."""
-    shutil.copy2(ROOT / "index.html", scratch / "index.html")
+    """index.html (with the loading words), web/ as it is (icons included: they are source
+    files) but for build inputs, and the runtime."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    words = loading_words(WEB) if WEB.is_dir() else {}
+    (scratch / "index.html").write_text(inline_loading_words(html, words), encoding="utf-8")
     for path in files_under(WEB) if WEB.is_dir() else []:
+        if path.relative_to(ROOT).as_posix() in NOT_SHIPPED:
+            continue
         target = scratch / path.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)

@@ -2,39 +2,56 @@
 // (pyodide.asm.wasm, python_stdlib.zip) are watched byte by byte through a thin wrapper around
 // fetch, so the bar shows real progress without downloading anything twice. Then the
 // interpreter starts (PyScript's py:ready event) and the Python app (web/main.py) finishes the
-// job by calling targiLoader.done(). Every text comes from the message catalog.
+// job by calling targiLoader.done(). Every text comes from the message catalog; the loading
+// screen's own words are in the page (a JSON block tools/site.py writes into index.html, every
+// language), so they are there before anything is fetched.
 import { createAI } from "./ai-client.js";
 import { createTabs } from "./tabs.js";
 
-// The page's language, decided before anything else (docs/i18n.md): ?lang= in the address (one of
-// the five) > the language chosen in the menu (localStorage targi.settings, field "lang") > the
-// browser's preferred languages (any zh → zh-Hans) > English.
-const LANGS = ["en", "de", "zh-Hans", "ja", "pl"];
-function chooseLanguage() {
-  const known = (code) => LANGS.find((lang) => lang.toLowerCase() === String(code).toLowerCase());
-  const asked = known(new URLSearchParams(location.search).get("lang"));
-  if (asked) return asked;
-  try {
-    const text = localStorage.getItem("targi.settings");
-    // Read as defensively as the page does (targi.app.storage): short text, an object.
-    const stored = text && text.length <= 1000 ? JSON.parse(text) : null;
-    if (stored && typeof stored === "object" && known(stored.lang)) return known(stored.lang);
-  } catch {
-    // Blocked or damaged storage: the page says so later; the language falls back.
-  }
-  for (const tag of navigator.languages || [navigator.language]) {
-    const primary = String(tag).toLowerCase().split("-")[0];
-    const match = primary === "zh" ? "zh-Hans" : known(primary);
-    if (match) return match;
-  }
-  return "en";
-}
-const LANG = chooseLanguage();
 const TIMEOUT_S = 120;
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 
-let catalog = {};
+// {lang: {key: text}} of the loading screen, from the page itself.
+const LOADING_WORDS = (() => {
+  try {
+    return JSON.parse($("loading-words").textContent);
+  } catch {
+    return {};
+  }
+})();
+
+// The game's languages, in the order of docs/page.md; only those the build has a catalog for.
+const LANGS = ["en", "de", "zh-Hans", "ja", "pl"].filter((l) => l === "en" || l in LOADING_WORDS);
+
+// `?lang=xx` > the stored setting (targi.settings.lang) > the browser's languages > English.
+function chooseLanguage() {
+  const known = (tag) => {
+    if (!tag) return null;
+    if (LANGS.includes(tag)) return tag;
+    const base = String(tag).toLowerCase().split("-")[0];
+    const match = base === "zh" ? "zh-Hans" : base;
+    return LANGS.includes(match) ? match : null;
+  };
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGS.includes(asked)) return asked;
+  try {
+    const stored = known(JSON.parse(localStorage.getItem("targi.settings") || "{}").lang);
+    if (stored && LANGS.includes(stored)) return stored;
+  } catch {
+    // storage blocked or the setting unreadable: the browser's languages decide
+  }
+  for (const tag of navigator.languages || [navigator.language]) {
+    const lang = known(tag);
+    if (lang) return lang;
+  }
+  return "en";
+}
+
+const LANG = chooseLanguage();
+root.lang = LANG;
+let catalog = { ...(LOADING_WORDS.en || {}), ...(LOADING_WORDS[LANG] || {}) };
+let catalogLoaded = false; // the whole catalog, not just the loading words
 const t = (key, params = {}) =>
   (catalog[key] ?? `[${key}]`).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 
@@ -214,6 +231,7 @@ function registerServiceWorker() {
 }
 
 async function start() {
+  applyMessages($("loading")); // the loading words, at once, in the player's language
   addEventListener("error", (e) => fail(() => t("loading.error.script", { reason: e.message })));
   addEventListener("unhandledrejection", (e) =>
     fail(() => t("loading.error.script", { reason: (e.reason && e.reason.message) || e.reason })),
@@ -293,12 +311,12 @@ async function start() {
     fail(() => t("loading.error.download", { file: "pyscript/core.js", reason: e.message }), true),
   );
   try {
-    catalog = JSON.parse(await fetchText(`./web/messages/${LANG}.json`));
+    catalog = { ...catalog, ...JSON.parse(await fetchText(`./web/messages/${LANG}.json`)) };
+    catalogLoaded = true;
   } catch (e) {
-    fail(`web/messages/${LANG}.json: ${e.message}`, true);
+    fail(() => t("loading.error.download", { file: `web/messages/${LANG}.json`, reason: e.message }), true);
     return;
   }
-  document.documentElement.lang = LANG;
   applyMessages();
   if (failed) $("load-error-text").textContent = failure(); // worded now
   await pyscript;
@@ -306,7 +324,7 @@ async function start() {
 
 // Called from web/main.py.
 window.targiLoader = {
-  catalogText: () => JSON.stringify(catalog),
+  catalogText: () => JSON.stringify(catalogLoaded ? catalog : {}),
   lang: LANG,
   noStorage: () => location.hash === NO_STORAGE,
   applyMessages,

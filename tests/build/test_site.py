@@ -21,7 +21,7 @@ import pytest
 
 from tools import npm
 from tools.paths import ROOT, WEB
-from tools.site import build_site, content_version, pyscript_config
+from tools.site import build_site, content_version, inline_loading_words, pyscript_config
 from tools.sw import TEMPLATE, render
 from tools.wheel import build_wheel
 
@@ -110,14 +110,67 @@ def test_page_modules_from_py_files_txt_land_in_the_working_directory() -> None:
     }
 
 
-def test_every_pyscript_chunk_that_core_imports_is_shipped(site: Path) -> None:
+def test_every_pyscript_chunk_that_core_imports_statically_is_shipped(site: Path) -> None:
     shipped = {p.name for p in (site / "pyscript").iterdir()}
     assert {"core.js", "core.css"} <= shipped
     for name in shipped:
         text = (site / "pyscript" / name).read_text(encoding="utf-8")
-        for ref in re.findall(r"""["']\./([\w.-]+\.(?:js|css))["']""", text):
+        for ref in re.findall(r"""(?:\bfrom\s*|\bimport\s*)["']\./([\w.-]+\.(?:js|css))["']""", text):
             assert ref in shipped, f"{name} imports missing {ref}"
     assert not any(name.endswith(".map") for name in shipped)
+
+
+def test_no_pyscript_plugin_chunk_the_page_never_loads_is_shipped(site: Path) -> None:
+    # The e2e test test_start.py::test_a_visit_loads_every_file_the_site_ships proves the page
+    # loads the rest; here: none of the editor, terminal, game, TOML, zip or package-graph code.
+    shipped = sorted(p.name for p in (site / "pyscript").iterdir())
+    unused = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game", "toml", "zip", "graph")
+    assert [n for n in shipped if any(u in n for u in unused)] == []
+    assert len(shipped) == 4, shipped  # core.js, its core chunk, core.css, the error chunk
+
+
+def test_pyscript_plugins_are_off_for_python_and_micropython_alike(site: Path) -> None:
+    # PyScript loads every optional plugin for a script type without a config: MicroPython's
+    # config in index.html must turn off the same plugins as pyscript.json.
+    config = json.loads((site / "pyscript.json").read_text())
+    assert config["plugins"] == [f"!{name}" for name in npm.PYSCRIPT_PLUGINS_OFF]
+    html = (site / "index.html").read_text(encoding="utf-8")
+    mpy = re.search(r"<mpy-config hidden>(.*?)</mpy-config>", html, re.S)
+    assert mpy is not None
+    assert json.loads(mpy.group(1)) == {"plugins": config["plugins"]}
+
+
+def test_build_inputs_in_web_are_not_shipped(site: Path) -> None:
+    assert (WEB / "py-files.txt").is_file()
+    assert not (site / "web" / "py-files.txt").exists()
+
+
+def test_the_loading_words_of_every_catalog_are_in_the_page(site: Path) -> None:
+    html = (site / "index.html").read_text(encoding="utf-8")
+    block = re.search(
+        r'<script type="application/json" id="loading-words">(.*?)</script>', html, re.S
+    )
+    assert block is not None
+    words = json.loads(block.group(1))
+    catalogs = sorted(p.stem for p in (WEB / "messages").glob("*.json"))
+    assert sorted(words) == catalogs
+    for lang, texts in words.items():
+        catalog = json.loads((WEB / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
+        loading = {k: v for k, v in catalog.items() if k.startswith("loading.")}
+        assert loading and loading.items() <= texts.items(), lang
+    # The stage names are in the HTML itself (English), before any script runs.
+    english = words["en"]
+    for key in ("loading.stage.download", "loading.stage.interpreter", "loading.stage.game"):
+        assert f'data-msg="{key}">{english[key]}<' in html
+
+
+def test_a_catalog_text_cannot_end_the_inline_words_early() -> None:
+    html = inline_loading_words(
+        "<head><!-- build: LOADING_WORDS --></head><li data-msg=\"loading.x\"></li>",
+        {"en": {"loading.x": "a </script><script>alert(1)</script> & b"}},
+    )
+    assert html.count("</script>") == 1
+    assert "<li data-msg=\"loading.x\">a &lt;/script&gt;" in html
 
 
 def test_pyodide_runtime_files_are_shipped_without_micropip(site: Path) -> None:

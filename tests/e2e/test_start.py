@@ -1,0 +1,86 @@
+"""Start-up (issue 12): a loading screen that has its words and keeps moving from the first paint,
+a site that ships only what the page loads, and the return visit's fast paths."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+import pytest
+from pageutil import make_a_move, open_game, start_game
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from tools.paths import SITE
+
+pytestmark = pytest.mark.e2e
+
+
+def site_path(url: str, site_url: str) -> str:
+    return urlsplit(url).path.removeprefix(urlsplit(site_url).path)
+
+
+def test_the_loading_screen_has_its_words_before_any_script_runs(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site_url)
+    catalog = json.loads((SITE / "web" / "messages" / "en.json").read_text(encoding="utf-8"))
+    for stage in ("download", "interpreter", "game"):
+        expect(page.locator(f"#stage-{stage}")).to_have_text(catalog[f"loading.stage.{stage}"])
+
+
+def test_the_progress_indicator_moves_on_the_compositor_while_the_interpreter_starts(
+    page: Page, site_url: str
+) -> None:
+    # The interpreter's file never arrives: the page stays in its loading state.
+    stalled: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))
+    page.goto(site_url)
+    page.wait_for_function("() => document.getAnimations().length > 0", polling=50)
+    animations = page.evaluate(
+        """() => document.getAnimations().map(a => ({
+            name: a.animationName, state: a.playState,
+            target: a.effect.target.className,
+            props: a.effect.getKeyframes().flatMap(k => Object.keys(k))
+        }))"""
+    )
+    sweep = [a for a in animations if a["target"] == "sweep"]
+    assert sweep, animations
+    assert sweep[0]["state"] == "running"
+    # transform (opacity with reduced motion) animates off the main thread; width would not.
+    assert "transform" in sweep[0]["props"] or "opacity" in sweep[0]["props"], sweep
+    # The main thread blocked for a second does not stop it.
+    before = page.evaluate("document.querySelector('.sweep').getAnimations()[0].currentTime")
+    page.evaluate(
+        "() => {  const end = performance.now() + 1000; while (performance.now() < end); }"
+    )
+    after = page.evaluate("document.querySelector('.sweep').getAnimations()[0].currentTime")
+    assert after - before >= 900
+    assert page.evaluate("document.documentElement.dataset.appState") == "loading"
+    for route in stalled:
+        route.abort()
+
+
+def test_a_visit_loads_every_file_the_site_ships(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    # With the service worker blocked (its precache would request everything), a visit and a
+    # game against the computer request every file of the build but sw.js, the web app manifest
+    # and its icons (read when the game is installed; the build test
+    # test_every_icon_is_used_by_the_manifest_or_the_page covers them).
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    requested: set[str] = set()
+    context.on("request", lambda request: requested.add(site_path(request.url, site_url)))
+    open_game(page, site_url)
+    start_game(page, "ai")
+    make_a_move(page)
+    page.wait_for_function("() => window.targiAI && !window.targiAI.broken", polling=100)
+    page.wait_for_timeout(500)
+    info = json.loads((SITE / "build.json").read_text())
+    installing = {"web/manifest.webmanifest"}
+    shipped = {f for f in info["files"] if not f.startswith("web/icons/")} - installing
+    requested = {"index.html" if path == "" else path for path in requested}
+    assert shipped - requested == set()
