@@ -305,3 +305,8 @@ def test_each_language_has_its_manifest_named_from_its_catalog(lang: str):
     assert found == manifests.manifest(lang), "run python tools/manifests.py"
     english = json.loads(manifests.ENGLISH.read_text(encoding="utf-8"))
     assert found["id"] == english["id"] and found["icons"] == english["icons"]  # the same app
+
+
+def test_the_average_margin_in_records_is_written_the_language_s_way():
+    panel = Controller(FakePort(), Catalog({}, "de")).records
+    assert [panel.signed(v) for v in (1.25, -0.5, 0.0)] == ["+1,2", "-0,5", "+0,0"]

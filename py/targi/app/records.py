@@ -106,11 +106,15 @@ class RecordsPanel:
             "red": str(t.losses),
             "draws": str(t.draws),
             "best": "–" if t.best is None else f"{t.best:+d}",
-            "average": "–" if t.average is None else f"{t.average:+.1f}",
+            "average": "–" if t.average is None else self.signed(t.average),
             "streak": self.streak(t.streak),
         }
         tds = "".join(f'<td data-stat="{h}">{esc(cells[h])}</td>' for h in heads)
         return f'<tr><th scope="row">{esc(label)}</th>{tds}</tr>'
+
+    def signed(self, value: float) -> str:
+        """+1.5 (1 decimal, a sign either way) in the language's numbers: German +1,5."""
+        return ("+" if value >= 0 else "") + self.cat.number(round(value, 1), 1)
 
     def streak(self, n: int) -> str:
         if n > 0:
