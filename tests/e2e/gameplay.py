@@ -95,6 +95,15 @@ def play(page: Page, rnd: random.Random, clicks: int | None = None, on_click=Non
     return made
 
 
+def load_string(page: Page, code: str) -> None:
+    """Open a save string through the Load dialog, replacing the game on the table if asked."""
+    page.click("[data-action=open-load]")
+    page.fill("#load-text", code)
+    page.click("[data-action=load-string]")
+    if page.locator("#dlg-confirm").is_visible():
+        page.click("[data-action=confirm-replace]")
+
+
 def stored(page: Page, key: str) -> str | None:
     return page.evaluate("(k) => localStorage.getItem(k)", key)
 
