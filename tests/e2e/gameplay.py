@@ -51,12 +51,20 @@ def start_game(
     if mode == "ai":
         page.check(f"input[name=level][value={level}]")
         page.check(f"input[name=starter][value={starter}]")
+    # The computer may move before a poll sees seq 0 (instant pace), so wait for the first
+    # redraw after the click rather than for seq 0: every redraw writes data-seq last.
+    page.evaluate(
+        """() => { window.__redrawn = false;
+        new MutationObserver((_, o) => { window.__redrawn = true; o.disconnect(); })
+            .observe(document.getElementById('table'),
+                     {attributes: true, attributeFilter: ['data-seq']}); }"""
+    )
     page.click(f"[data-new-game={mode}]")
     page.wait_for_function(
-        "() => document.getElementById('table').dataset.seq === '0' "
-        "&& !document.getElementById('table').hidden",
-        timeout=WAIT_MS,
+        "() => window.__redrawn && !document.getElementById('table').hidden", timeout=WAIT_MS
     )
+    if mode != "ai" or starter == "me":
+        assert table(page)["seq"] == 0, "a new game starts with no move made"
 
 
 def wait_for_turn(page: Page) -> None:
