@@ -23,6 +23,7 @@ from .render import Renderer
 from .review import Reviewer
 from .session import COMPUTER, HUMAN, Session
 from .shelf import Shelf
+from .storage import HINT_LEVELS
 from .summary import summary
 from .tips import due_tip
 from .words import hint_reason, move_label
@@ -83,6 +84,7 @@ class Controller:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
         self.port.set_html("reference-list", self.render.border_reference())
         self.port.set_html("pace", self.render.pace_options(self.settings.pace))
+        self.port.set_html("hint-level", self.render.hint_level_options(self.settings.hint_level))
         session = self.shelf.start()
         if session is not None:
             self.put(session)
@@ -113,6 +115,11 @@ class Controller:
     def set_pace(self, pace: str) -> None:
         if pace in storage.PACES:
             self.settings.pace = pace
+            self.store_settings()
+
+    def set_hint_level(self, level: str) -> None:
+        if level in HINT_LEVELS:
+            self.settings.hint_level = level
             self.store_settings()
 
     # ---- drawing -------------------------------------------------------------------------------
@@ -321,10 +328,10 @@ class Controller:
             self.set_session(self.session.rematch(self.port.random_seed()))
 
     # ---- the computer --------------------------------------------------------------------------
-    async def ask_ai(self, op: str, s: Session) -> protocol.Answer:
+    async def ask_ai(self, op: str, s: Session, level: str | None = None) -> protocol.Answer:
         """The worker's answer; if the worker fails, the same question answered on the page
-        (slower to show, but the game goes on)."""
-        request = protocol.request(op, s.encode(), s.level, s.ai_seed())
+        (slower to show, but the game goes on). `level` defaults to the computer's level."""
+        request = protocol.request(op, s.encode(), level or s.level, s.ai_seed())
         try:
             return protocol.read_answer(op, await self.port.ask_ai(request))
         except Exception as error:
@@ -370,10 +377,13 @@ class Controller:
         if s is None or not s.human_to_move:
             return
         seq, generation = s.seq, self.generation
-        self.port.set_text("hint-text", self.cat.t("hint.thinking"))
+        level = self.settings.hint_level
+        thinking = "hint.thinking" if level == HINT_LEVELS[0] else "hint.thinking_expert"
+        self.port.set_text("hint-text", self.cat.t(thinking))
         self.port.set_hidden("hint-text", False)
+        began = self.port.clock()
         try:
-            answer = await self.ask_ai("hint", s)
+            answer = await self.ask_ai("hint", s, level)
         except Exception as e:
             self.notice(self.cat.t("error.ai", reason=str(e)))
             return
@@ -383,7 +393,16 @@ class Controller:
         reason = hint_reason(self.cat, v, answer.key, answer.params)
         if reason.startswith("[hint."):  # a reason newer than this catalog
             reason = move_label(self.cat, v, answer.move)
-        self.hint = ShownHint(answer.move, seq, self.cat.t("hint.label", reason=reason))
+        label = self.cat.t("hint.label", reason=reason)
+        if level != HINT_LEVELS[0]:  # the slow, strong hint says whose advice it is and its cost
+            seconds = f"{self.port.clock() - began:.1f}"
+            label = self.cat.t(
+                "hint.label_timed",
+                level=self.cat.t(f"level.{level}"),
+                seconds=seconds,
+                reason=reason,
+            )
+        self.hint = ShownHint(answer.move, seq, label)
         self.redraw()
 
     # ---- loading and sharing -------------------------------------------------------------------
