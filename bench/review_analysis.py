@@ -22,7 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))  # the e2e helpers drive the page the same way
 
+from gameplay import load_string  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from targi import save  # noqa: E402
 from targi.players import make_player, play_game  # noqa: E402
@@ -47,11 +49,7 @@ def analyse(page: Page, code: str) -> tuple[int, float, float]:
     """(decisions judged, seconds to done, longest frame gap in ms) for one loaded game."""
     if page.locator("#review").is_visible():
         page.click("[data-action=review-close]")
-    page.click("[data-action=open-load]")
-    page.fill("#load-text", code)
-    page.click("[data-action=load-string]")
-    if page.locator("#dlg-confirm").is_visible():
-        page.click("[data-action=confirm-replace]")
+    load_string(page, code)
     page.wait_for_function("() => document.getElementById('table').dataset.phase === 'over'")
     page.click("#score [data-action=review]")
     page.evaluate(WATCH_FRAMES)

@@ -270,6 +270,9 @@ def main() -> None:
     el("pace").addEventListener(
         "change", create_proxy(lambda e: page.set_pace(str(e.target.value)))
     )
+    el("hint-level").addEventListener(
+        "change", create_proxy(lambda e: page.set_hint_level(str(e.target.value)))
+    )
     window.addEventListener(
         "hashchange", create_proxy(lambda e: page.open_fragment(str(window.location.hash)))
     )

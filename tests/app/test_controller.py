@@ -212,6 +212,35 @@ def test_a_hint_is_shown_for_the_position_it_was_asked_for(cat: Catalog):
     assert port.frame.hint is None  # the table moved on
 
 
+def test_the_expert_hint_asks_the_expert_and_says_how_long_it_took(cat: Catalog):
+    page, port = _page(cat)
+    page.set_hint_level("expert")
+    assert '<option value="expert"' in port.html["hint-level"]
+    page.click(Click("new-game", "hotseat"))
+    port.think_s = 1.25
+    seen: list[str] = []
+    port.while_asked = lambda: seen.append(port.text["hint-text"])
+    page.click(Click("hint"))
+    port.run()
+    assert seen == [cat.t("hint.thinking_expert")]
+    assert port.asked[-1]["op"] == "hint" and port.asked[-1]["level"] == "expert"
+    assert port.frame is not None and port.frame.hint is not None
+    assert port.frame.hint.startswith(
+        cat.t("hint.label_timed", level=cat.t("level.expert"), seconds="1.2", reason="")
+    )
+    assert json.loads(port.storage["targi.settings"])["hint_level"] == "expert"
+
+
+def test_the_quick_hint_asks_medium_whatever_the_computer_s_level(cat: Catalog):
+    page, port = _page(cat)
+    _vs_computer(page, port, level="hard")
+    page.click(Click("hint"))
+    port.run()
+    assert port.asked[-1]["op"] == "hint" and port.asked[-1]["level"] == "medium"
+    assert port.frame is not None and port.frame.hint is not None
+    assert port.frame.hint.startswith(cat.t("hint.label", reason=""))
+
+
 def test_a_hint_that_comes_after_a_move_is_not_shown(cat: Catalog):
     page, port = _page(cat)
     page.click(Click("new-game", "hotseat"))

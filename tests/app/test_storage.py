@@ -136,6 +136,12 @@ def test_settings_fall_back_one_by_one():
     assert Settings.parse(Settings(pace="fast").dump()).pace == "fast"
 
 
+def test_the_hint_level_setting_is_kept_and_an_unknown_one_falls_back_to_medium():
+    assert Settings.parse(Settings(hint_level="expert").dump()).hint_level == "expert"
+    assert Settings.parse(json.dumps({"hint_level": "hard"})).hint_level == "medium"
+    assert Settings.parse(json.dumps({"pace": "fast"})).hint_level == "medium"  # older settings
+
+
 @pytest.mark.parametrize(
     "text",
     [

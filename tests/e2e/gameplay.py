@@ -51,12 +51,20 @@ def start_game(
     if mode == "ai":
         page.check(f"input[name=level][value={level}]")
         page.check(f"input[name=starter][value={starter}]")
+    # The computer may move before a poll sees seq 0 (instant pace), so wait for the first
+    # redraw after the click rather than for seq 0: every redraw writes data-seq last.
+    page.evaluate(
+        """() => { window.__redrawn = false;
+        new MutationObserver((_, o) => { window.__redrawn = true; o.disconnect(); })
+            .observe(document.getElementById('table'),
+                     {attributes: true, attributeFilter: ['data-seq']}); }"""
+    )
     page.click(f"[data-new-game={mode}]")
     page.wait_for_function(
-        "() => document.getElementById('table').dataset.seq === '0' "
-        "&& !document.getElementById('table').hidden",
-        timeout=WAIT_MS,
+        "() => window.__redrawn && !document.getElementById('table').hidden", timeout=WAIT_MS
     )
+    if mode != "ai" or starter == "me":
+        assert table(page)["seq"] == 0, "a new game starts with no move made"
 
 
 def wait_for_turn(page: Page) -> None:
@@ -93,6 +101,15 @@ def play(page: Page, rnd: random.Random, clicks: int | None = None, on_click=Non
         if on_click:
             on_click(made)
     return made
+
+
+def load_string(page: Page, code: str) -> None:
+    """Open a save string through the Load dialog, replacing the game on the table if asked."""
+    page.click("[data-action=open-load]")
+    page.fill("#load-text", code)
+    page.click("[data-action=load-string]")
+    if page.locator("#dlg-confirm").is_visible():
+        page.click("[data-action=confirm-replace]")
 
 
 def stored(page: Page, key: str) -> str | None:

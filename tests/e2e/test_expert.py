@@ -9,10 +9,11 @@ end with seeded random clicks while the expert answers in the worker.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from gameplay import open_game, play, table
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from targi import Game, save
 from targi.app.session import LEVELS
 from targi.players import GreedyPlayer
@@ -41,3 +42,18 @@ def test_a_late_game_against_expert_is_played_to_the_end(page: Page, site_url: s
     end = table(page)
     assert end["phase"] == "over"
     assert end["seq"] - start["seq"] > clicks  # the expert made its own moves in between
+
+
+def test_the_expert_hint_is_chosen_in_the_header_and_says_its_time(page: Page, site_url: str):
+    g = late_position(5)
+    open_game(page, site_url + "#g=" + save.encode(g, AGAINST_EXPERT))
+    page.select_option("#hint-level", "expert")
+    page.click("#hint")
+    hint = page.locator("#hint-text")
+    expect(hint).to_contain_text("Expert", timeout=60_000)
+    assert re.search(r"Hint \(Expert, \d+\.\d s\): ", hint.inner_text())
+    suggested = page.locator("[data-move].hint")
+    assert suggested.count() >= 1  # the suggested move is marked on the table
+    page.reload()  # the choice is remembered with the other settings
+    page.wait_for_selector("html[data-app-state=ready]", state="attached")
+    assert page.input_value("#hint-level") == "expert"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import play, start_game, table, wait_until_ready
+from gameplay import load_string, play, start_game, table, wait_until_ready
 from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
@@ -22,11 +22,7 @@ def _code(page: Page) -> str:
 
 
 def _load(page: Page, code: str) -> None:
-    page.click("[data-action=open-load]")
-    page.fill("#load-text", code)
-    page.click("[data-action=load-string]")
-    if page.locator("#dlg-confirm").is_visible():
-        page.click("[data-action=confirm-replace]")
+    load_string(page, code)
     page.wait_for_function("() => document.getElementById('dlg-load').hidden")
 
 

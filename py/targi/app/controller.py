@@ -23,6 +23,7 @@ from .render import Renderer
 from .review import Reviewer
 from .session import COMPUTER, HUMAN, Session
 from .shelf import Shelf
+from .storage import HINT_LEVELS
 from .summary import summary
 from .tips import due_tip
 from .words import hint_reason, move_label
@@ -58,6 +59,8 @@ class ShownHint:
     seq: int  # the position it was asked for: a hint is shown only there
     key: str  # the reason as data (targi.ai.hint), worded at each redraw in the page's language
     params: dict[str, Any]
+    level: str  # whose advice: the first of HINT_LEVELS, or a slower, stronger one
+    seconds: float | None  # how long a slower level took (None for the first level)
 
 
 class Controller:
@@ -86,6 +89,7 @@ class Controller:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
         self.port.set_html("reference-list", self.render.border_reference())
         self.port.set_html("pace", self.render.pace_options(self.settings.pace))
+        self.port.set_html("hint-level", self.render.hint_level_options(self.settings.hint_level))
         self.language_menus()
         session = self.shelf.start()
         if session is not None:
@@ -119,6 +123,11 @@ class Controller:
             self.settings.pace = pace
             self.store_settings()
 
+    def set_hint_level(self, level: str) -> None:
+        if level in HINT_LEVELS:
+            self.settings.hint_level = level
+            self.store_settings()
+
     # ---- the language ----------------------------------------------------------------------------
     def language_menus(self) -> None:
         options = self.render.language_options()
@@ -150,6 +159,7 @@ class Controller:
         the replay."""
         self.port.set_html("reference-list", self.render.border_reference())
         self.port.set_html("pace", self.render.pace_options(self.settings.pace))
+        self.port.set_html("hint-level", self.render.hint_level_options(self.settings.hint_level))
         self.language_menus()
         self.log_size = -1  # the whole log in the new words
         self.redraw()
@@ -372,10 +382,10 @@ class Controller:
             self.set_session(self.session.rematch(self.port.random_seed()))
 
     # ---- the computer --------------------------------------------------------------------------
-    async def ask_ai(self, op: str, s: Session) -> protocol.Answer:
+    async def ask_ai(self, op: str, s: Session, level: str | None = None) -> protocol.Answer:
         """The worker's answer; if the worker fails, the same question answered on the page
-        (slower to show, but the game goes on)."""
-        request = protocol.request(op, s.encode(), s.level, s.ai_seed())
+        (slower to show, but the game goes on). `level` defaults to the computer's level."""
+        request = protocol.request(op, s.encode(), level or s.level, s.ai_seed())
         try:
             return protocol.read_answer(op, await self.port.ask_ai(request))
         except Exception as error:
@@ -421,23 +431,35 @@ class Controller:
         if s is None or not s.human_to_move:
             return
         seq, generation = s.seq, self.generation
-        self.port.set_text("hint-text", self.cat.t("hint.thinking"))
+        level = self.settings.hint_level
+        thinking = "hint.thinking" if level == HINT_LEVELS[0] else "hint.thinking_expert"
+        self.port.set_text("hint-text", self.cat.t(thinking))
         self.port.set_hidden("hint-text", False)
+        began = self.port.clock()
         try:
-            answer = await self.ask_ai("hint", s)
+            answer = await self.ask_ai("hint", s, level)
         except Exception as e:
             self.notice(self.cat.t("error.ai", reason=str(e)))
             return
         if generation != self.generation or s.seq != seq:
             return  # the table moved on while it thought
-        self.hint = ShownHint(answer.move, seq, answer.key, answer.params)
+        seconds = self.port.clock() - began if level != HINT_LEVELS[0] else None
+        self.hint = ShownHint(answer.move, seq, answer.key, answer.params, level, seconds)
         self.redraw()
 
     def hint_text(self, v: dict[str, Any], shown: ShownHint) -> str:
         reason = hint_reason(self.cat, v, shown.key, shown.params)
         if reason.startswith("[hint."):  # a reason newer than this catalog
             reason = move_label(self.cat, v, shown.move)
-        return self.cat.t("hint.label", reason=reason)
+        if shown.seconds is None:
+            return self.cat.t("hint.label", reason=reason)
+        # the slow, strong hint says whose advice it is and its cost
+        return self.cat.t(
+            "hint.label_timed",
+            level=self.cat.t(f"level.{shown.level}"),
+            seconds=self.cat.number(round(shown.seconds, 1), 1),
+            reason=reason,
+        )
 
     # ---- loading and sharing -------------------------------------------------------------------
     def offer(self, text: str, origin: str) -> bool:

@@ -87,7 +87,7 @@ def answer(request_json: str) -> str:
         raise ProtocolError("the game in the request is over: there is no move to make")
     if checked["op"] == "move":
         return json.dumps({"move": choose_move(game, checked["level"], checked["seed"])})
-    h = hint(game, checked["seed"])
+    h = hint(game, checked["seed"], checked["level"])  # the level the player chose for hints
     return json.dumps({"move": h.move, "key": h.key, "params": h.params})
 
 

@@ -15,7 +15,7 @@ from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
 from .catalog import LANGUAGES, Catalog
 from .explain import explain
-from .storage import PACES
+from .storage import HINT_LEVELS, PACES
 from .words import (
     COST_TOKENS,
     TOKENS,
@@ -518,6 +518,14 @@ class Renderer:
             f'<option value="{esc(pace)}"{" selected" if pace == chosen else ""}>'
             f"{esc(self.cat.t(f'pace.{pace}'))}</option>"
             for pace in PACES
+        )
+
+    def hint_level_options(self, chosen: str) -> str:
+        """The options of the #hint-level select, one per level of HINT_LEVELS."""
+        return "".join(
+            f'<option value="{esc(level)}"{" selected" if level == chosen else ""}>'
+            f"{esc(self.cat.t(f'hint_level.{level}'))}</option>"
+            for level in HINT_LEVELS
         )
 
     def border_reference(self) -> str:

@@ -43,6 +43,9 @@ GAME_ID = re.compile(r"[0-9a-z]{1,32}")
 INT_LIMIT = 2**53  # what survives a round trip through JavaScript
 
 PACES = {"slow": 1400, "normal": 750, "fast": 300, "instant": 0}  # ms between computer moves
+# The level whose move a hint shows: medium answers at once, expert uses the page's whole
+# budget (~1 s) for the strongest advice (issue 15).
+HINT_LEVELS = ("medium", "expert")
 STARTERS = ("me", "computer", "random")
 
 
@@ -244,6 +247,7 @@ class Settings:
     starter: str = "me"
     tips: bool = True  # first-game tips (targi.app.tips)
     tips_seen: list[str] = field(default_factory=list)
+    hint_level: str = HINT_LEVELS[0]
     lang: str = ""  # chosen in the language menu; "" = none: the browser's languages decide
 
     @classmethod
@@ -255,7 +259,12 @@ class Settings:
         except StoredGameError:
             data = {}
         s = cls()
-        for name, allowed in (("pace", tuple(PACES)), ("level", LEVELS), ("starter", STARTERS)):
+        for name, allowed in (
+            ("pace", tuple(PACES)),
+            ("level", LEVELS),
+            ("starter", STARTERS),
+            ("hint_level", HINT_LEVELS),
+        ):
             value = data.get(name)
             if isinstance(value, str) and value in allowed:
                 setattr(s, name, value)
@@ -276,6 +285,7 @@ class Settings:
                 "starter": self.starter,
                 "tips": self.tips,
                 "tips_seen": self.tips_seen,
+                "hint_level": self.hint_level,
                 "lang": self.lang,
             }
         )
