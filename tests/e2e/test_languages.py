@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from gameplay import no_horizontal_scroll, open_game, play, start_game, table
+from gameplay import no_horizontal_scroll, open_game, play, start_game, table, wait_for_turn
 from playwright.sync_api import BrowserContext, Page
 
 pytestmark = pytest.mark.e2e
@@ -143,6 +143,7 @@ def test_switching_language_mid_game_keeps_the_game_and_its_log(
     assert page.evaluate("document.documentElement.lang") == "en"
     start_game(page, "ai", level="easy", starter="me")
     play(page, random.Random(5), clicks=8)
+    wait_for_turn(page)  # the computer's answer to the last click is on the table
     before = table(page)
     log_before = page.locator("#log li").all_inner_texts()
     page.select_option("#lang", "de")
