@@ -38,15 +38,23 @@ SCREEN_TEXT = """() => {
   parts.push(document.getElementById('lang-status').textContent);
   return parts.join('\\n');
 }"""
-# Labels, buttons and headings whose text does not fit (clipped or spilling out of the box).
+# Labels, buttons and headings whose text does not fit: clipped, or out of the screen's width
+# (unless inside a box that scrolls sideways on purpose, such as a wide table's).
 CUT_LABELS = """() => {
   const out = [];
   const sel = 'button, label, legend, summary, h1, h2, h3, th, .nm, .lbl, .rl, .prompt, select';
+  const scrolls = (el) => {
+    for (let box = el.parentElement; box; box = box.parentElement)
+      if (['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) return true;
+    return false;
+  };
   for (const el of document.querySelectorAll(sel)) {
     if (el.offsetParent === null || el.closest('[hidden]')) continue;
+    if (el.closest('details:not([open]) > :not(summary)')) continue;  // folded away
     const style = getComputedStyle(el);
     const clips = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
-    const spills = el.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+    const right = el.getBoundingClientRect().right;
+    const spills = right > document.documentElement.clientWidth + 1 && !scrolls(el);
     if ((clips && el.scrollWidth > el.clientWidth + 1) || spills)
       out.push(el.tagName + '.' + el.className + ': ' + (el.innerText || '').slice(0, 40));
   }
@@ -123,6 +131,10 @@ def test_a_whole_game_in_each_language_leaves_no_english_key_or_placeholder(
     clicks = play(page, random.Random(11), on_click=every)
     assert table(page)["phase"] == "over" and clicks > 20
     look("score")
+    page.click("#score [data-action=review]")
+    page.wait_for_selector("#app[data-view=review]")
+    look("replay")
+    page.click("[data-action=review-close]")
     for action in ("rules", "cards", "about", "recent", "stats", "open-share"):
         page.click(f"header [data-action={action}]")
         look(action)
