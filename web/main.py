@@ -223,7 +223,8 @@ REVIEW_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")
 
 def reviewing() -> bool:
     """The replay is shown and no dialog is open over it."""
-    return el("app").dataset.view == "review" and not some(
+    # getAttribute: before the first replay there is no data-view (dataset.view would raise)
+    return el("app").getAttribute("data-view") == "review" and not some(
         document.querySelector(".overlay:not([hidden])")
     )
 

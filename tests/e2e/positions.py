@@ -38,3 +38,16 @@ def finished(seed: int = 7) -> str:
     while not s.over:
         s.play(rnd.choice(_prefer(s.game.legal_moves())), by_computer=s.computer_to_move)
     return s.encode()
+
+
+@cache
+def near_the_end(seed: int = 7) -> str:
+    """The save string of a game against the computer at your last decision before its end."""
+    rnd = random.Random(seed)
+    s = Session.new(seed, 0, "ai", "easy")
+    last = s.encode()
+    while not s.over:
+        if s.human_to_move:
+            last = s.encode()
+        s.play(rnd.choice(_prefer(s.game.legal_moves())), by_computer=s.computer_to_move)
+    return last
