@@ -8,7 +8,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 from targi.app.backend import WebStorage
 from targi.app.catalog import Catalog
-from targi.app.controller import Click, Controller
+from targi.app.controller import DIALOGS, Click, Controller
 
 window.performance.mark("targi:imports-done")  # for load benchmarks
 loader = window.targiLoader
@@ -89,6 +89,15 @@ class DomPort:
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
         el(element_id).hidden = hidden
+        if element_id in DIALOGS:
+            self.behind_dialog()
+
+    def behind_dialog(self) -> None:
+        """While a dialog is open the page behind it is inert: no focus, no clicks, out of the
+        accessibility tree (the update bar stays usable above it, and the pace select)."""
+        covered = some(document.querySelector(".overlay:not([hidden])"))
+        for node in document.querySelectorAll(BEHIND_DIALOGS):
+            node.inert = covered
 
     def set_attrs(self, element_id: str, attrs: dict) -> None:
         node = el(element_id)
@@ -234,6 +243,9 @@ def typing(target) -> bool:
     return some(target) and str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA", "SELECT")
 
 
+# What a dialog makes inert. The header's pace select stays live: tests and players may set
+# the pace before the first game (the welcome dialog is open then); Tab still stays in the dialog.
+BEHIND_DIALOGS = "header.top .tools > button, #notice, #storage-notice, #table, #review"
 FOCUSABLE = (
     "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), "
     "textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])"

@@ -8,7 +8,7 @@ under test (every CSP rule off), and the CSP tests could no longer share its ses
 
 Use:
     audit = Audit()
-    audit.check(page, "placement (dark)")   # one screen, as shown now
+    audit.check(page, "placement (dark)")   # one screen, as shown now (and unique names)
     audit.assert_clean()                     # fails listing every violation of every screen
 """
 
@@ -54,6 +54,27 @@ def violations(page: Page) -> list[dict[str, Any]]:
     return found
 
 
+NAMED_ROLES = ("button", "link", "gridcell", "checkbox", "radio", "combobox", "textbox", "slider")
+
+
+def duplicate_names(page: Page) -> list[str]:
+    """Controls (and board cells) that share an accessible name with another, as Chromium's
+    accessibility tree has them (what a screen reader lists; content behind a modal dialog is
+    left out of the tree)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    seen: dict[tuple[str, str], int] = {}
+    for node in nodes:
+        role = node.get("role", {}).get("value")
+        if role in NAMED_ROLES and not node.get("ignored"):
+            key = (role, node.get("name", {}).get("value", ""))
+            seen[key] = seen.get(key, 0) + 1
+    return [f"{role} {name!r} x{n}" for (role, name), n in seen.items() if n > 1]
+
+
 def describe(screen: str, found: list[dict[str, Any]]) -> list[str]:
     """One line per violating element: screen, rule id, target, axe's summary."""
     lines = []
@@ -73,6 +94,7 @@ class Audit:
 
     def check(self, page: Page, screen: str) -> None:
         found = describe(screen, violations(page))
+        found += [f"[{screen}] duplicate accessible name: {d}" for d in duplicate_names(page)]
         self.counts[screen] = len(found)
         self.lines += found
 

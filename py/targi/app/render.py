@@ -472,7 +472,7 @@ class Renderer:
             f'<h3 class="why-title">{esc(cat.t("why.title"))}</h3><div class="whys">{why}</div>'
             f'<div class="after"><button type="button" data-action="rematch">'
             f'{esc(cat.t("button.rematch"))}</button><button type="button" data-action="new">'
-            f"{esc(cat.t('button.new_game'))}</button>"
+            f"{esc(cat.t('score.new_game'))}</button>"
             f'<button type="button" data-action="review" class="primary">'
             f"{esc(cat.t('review.open'))}</button></div></div>"
         )
