@@ -72,6 +72,9 @@ def test_axe_finds_nothing_on_any_screen(
         page.click(f"#dlg-new [data-action={action}]")
         audit.check(page, f"{screen}, no game yet ({theme})")
         close_dialog(page)
+        # back on the welcome screen, on the button that opened it
+        assert page.evaluate("document.activeElement.closest('#dlg-new') !== null")
+        assert page.evaluate("document.activeElement.dataset.action") == action
     page.select_option("#pace", "instant")
     page.check("input[name=level][value=easy]")
     page.check("input[name=starter][value=me]")
