@@ -179,6 +179,18 @@ def test_pyodide_runtime_files_are_shipped_without_micropip(site: Path) -> None:
     assert not list(site.rglob("micropip*"))
 
 
+def test_axe_core_is_installed_for_the_tests_but_never_shipped(site: Path) -> None:
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/axe-core"]["version"] == "4.14.1"
+    assert lock["packages"]["node_modules/axe-core"].get("dev") is True
+    assert "axe-core" in npm.TEST_PACKAGES and npm.AXE_SOURCE.exists()
+    shipped = "\n".join(site_files(site))
+    assert "axe" not in shipped.lower()
+    for path in site.rglob("*"):
+        if path.is_file() and path.suffix in (".js", ".mjs", ".html"):
+            assert "axe.run" not in path.read_text(encoding="utf-8", errors="ignore"), path
+
+
 def test_service_worker_precaches_every_file_of_the_site(site: Path, build_info: dict) -> None:
     sw = (site / "sw.js").read_text()
     listing = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))

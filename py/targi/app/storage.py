@@ -47,6 +47,7 @@ PACES = {"slow": 1400, "normal": 750, "fast": 300, "instant": 0}  # ms between c
 # budget (~1 s) for the strongest advice (issue 15).
 HINT_LEVELS = ("medium", "expert")
 STARTERS = ("me", "computer", "random")
+THEMES = ("light", "dark")  # html[data-theme]; a choice the player made with the theme button
 
 
 class StoredGameError(ValueError):
@@ -249,6 +250,7 @@ class Settings:
     tips_seen: list[str] = field(default_factory=list)
     hint_level: str = HINT_LEVELS[0]
     lang: str = ""  # chosen in the language menu; "" = none: the browser's languages decide
+    theme: str = ""  # "" follows the system (prefers-color-scheme); else one of THEMES
 
     @classmethod
     def parse(cls, text: object) -> Settings:
@@ -275,6 +277,9 @@ class Settings:
         lang = data.get("lang")
         if isinstance(lang, str) and lang in LANGUAGES:
             s.lang = lang
+        theme = data.get("theme")  # absent in settings stored before themes: follow the system
+        if isinstance(theme, str) and theme in THEMES:
+            s.theme = theme
         return s
 
     def dump(self) -> str:
@@ -287,6 +292,7 @@ class Settings:
                 "tips_seen": self.tips_seen,
                 "hint_level": self.hint_level,
                 "lang": self.lang,
+                "theme": self.theme,
             }
         )
 
