@@ -76,8 +76,11 @@ class DomPort:
         el("share").disabled = False
         table.classList.toggle("thinking", frame.thinking)
         table.hidden = False
+        ended = frame.dataset.get("phase") == "over" and table.dataset.phase != "over"
         for name, value in frame.dataset.items():
             setattr(table.dataset, name, value)
+        if ended:  # the result comes into view, wherever the page was scrolled (a phone)
+            el("score").scrollIntoView(to_js({"block": "start"}, dict_converter=js_object))
 
     def set_text(self, element_id: str, text: str) -> None:
         el(element_id).textContent = text
