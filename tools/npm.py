@@ -12,6 +12,10 @@ from tools.paths import NODE_MODULES, ROOT, log
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 RUNTIME_PACKAGES = ("pyodide", "@pyscript/core")
+# Test-only packages (devDependencies): installed by the same `npm ci`, never copied into site/.
+# axe-core is injected into the page by the e2e accessibility checks (tests/e2e/axe.py).
+TEST_PACKAGES = ("axe-core",)
+AXE_SOURCE = NODE_MODULES / "axe-core" / "axe.min.js"
 
 # The Pyodide files the page loads. The npm package also holds Node-only files, a console
 # page and source maps, none of which the site needs.
@@ -40,7 +44,7 @@ def _lock_versions() -> dict[str, str]:
 def node_modules_match_lock() -> bool:
     if not (ROOT / "package-lock.json").exists():
         return False
-    for package in RUNTIME_PACKAGES:
+    for package in RUNTIME_PACKAGES + TEST_PACKAGES:
         manifest = NODE_MODULES / package / "package.json"
         wanted = _lock_versions().get(package)
         if not manifest.exists() or json.loads(manifest.read_text()).get("version") != wanted:
@@ -49,7 +53,8 @@ def node_modules_match_lock() -> bool:
 
 
 def ensure_node_modules(force_ci: bool = False) -> None:
-    """Install the pinned Pyodide and PyScript from the npm registry when they are missing."""
+    """Install the pinned Pyodide, PyScript (and axe-core for the tests) from the npm registry
+    when they are missing."""
     if node_modules_match_lock() and not force_ci:
         return
     npm = shutil.which("npm")

@@ -52,6 +52,10 @@ function show(el, delay = 0) {
 
 function place(el, text) {
   const box = tooltip();
+  // inside the landmark or dialog of the card it describes (content outside landmarks is lost
+  // to landmark navigation; axe's "region" rule)
+  const home = el.closest("main, [role=dialog]") || document.body;
+  if (box.parentNode !== home) home.append(box);
   box.textContent = text;
   box.hidden = false;
   el.setAttribute("aria-describedby", "cardtip");

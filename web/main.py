@@ -8,7 +8,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 from targi.app.backend import WebStorage
 from targi.app.catalog import Catalog
-from targi.app.controller import Click, Controller
+from targi.app.controller import DIALOGS, Click, Controller
 
 window.performance.mark("targi:imports-done")  # for load benchmarks
 loader = window.targiLoader
@@ -28,6 +28,8 @@ class DomPort:
 
     def __init__(self) -> None:
         self.tasks: set[asyncio.Task] = set()  # kept until done (the loop holds weak references)
+        self.last_focused = None  # the element that last received focus (a focusin listener)
+        self.opener = None  # the control that opened the open dialog
 
     # ---- storage and tabs ----------------------------------------------------------------------
     def local_storage(self) -> WebStorage | None:
@@ -96,6 +98,15 @@ class DomPort:
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
         el(element_id).hidden = hidden
+        if element_id in DIALOGS:
+            self.behind_dialog()
+
+    def behind_dialog(self) -> None:
+        """While a dialog is open the page behind it is inert: no focus, no clicks, out of the
+        accessibility tree (the update bar stays usable above it, and the pace select)."""
+        covered = some(document.querySelector(".overlay:not([hidden])"))
+        for node in document.querySelectorAll(BEHIND_DIALOGS):
+            node.inert = covered
 
     def set_attrs(self, element_id: str, attrs: dict) -> None:
         node = el(element_id)
@@ -160,6 +171,20 @@ class DomPort:
     def page_url(self) -> str:
         return str(window.location.href)
 
+    def remember_focus(self) -> None:
+        # the last focused element, even if a dialog just hid it: the one the player pressed
+        self.opener = self.last_focused
+
+    def restore_focus(self) -> bool:
+        node, self.opener = self.opener, None
+        if not some(node) or not node.isConnected or not node.checkVisibility():
+            return False
+        node.focus()
+        return True
+
+    def prefers_dark(self) -> bool:
+        return bool(window.matchMedia("(prefers-color-scheme: dark)").matches)
+
     def forget_fragment(self) -> None:
         window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
 
@@ -216,7 +241,8 @@ REVIEW_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")
 
 def reviewing() -> bool:
     """The replay is shown and no dialog is open over it."""
-    return el("app").dataset.view == "review" and not some(
+    # getAttribute: before the first replay there is no data-view (dataset.view would raise)
+    return el("app").getAttribute("data-view") == "review" and not some(
         document.querySelector(".overlay:not([hidden])")
     )
 
@@ -226,10 +252,84 @@ def typing(target) -> bool:
     return some(target) and str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA", "SELECT")
 
 
+# What a dialog makes inert. The header's pace select stays live: tests and players may set
+# the pace before the first game (the welcome dialog is open then); Tab still stays in the dialog.
+BEHIND_DIALOGS = "header.top .tools > button, #notice, #storage-notice, #table, #review"
+FOCUSABLE = (
+    "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), "
+    "textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])"
+)
+
+
+def open_dialog():
+    """The dialog of the open overlay, if one is open."""
+    return document.querySelector(
+        ".overlay:not([hidden]) [role=dialog], .overlay:not([hidden]) [role=alertdialog]"
+    )
+
+
+def trap_tab(event) -> None:
+    """Tab and Shift+Tab stay inside an open dialog (aria-modal: the page behind is inert)."""
+    dialog = open_dialog()
+    if not some(dialog):
+        return
+    shown = [n for n in dialog.querySelectorAll(FOCUSABLE) if n.checkVisibility()]
+    if not shown:
+        return
+    first, last = shown[0], shown[-1]
+    active = document.activeElement
+    if not (some(active) and dialog.contains(active)):
+        target = last if event.shiftKey else first
+    elif event.shiftKey and active == first:
+        target = last
+    elif not event.shiftKey and active == last:
+        target = first
+    else:
+        return  # the browser's own Tab order inside the dialog
+    event.preventDefault()
+    target.focus()
+
+
+BOARD_STEPS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+
+
+def board_arrow(event) -> bool:
+    """Arrow keys move between the board's cells (role=grid), skipping cells that take no
+    focus (card backs); True if the key was used."""
+    target = event.target
+    if not (some(target) and some(target.closest("#board"))):
+        return False
+    grid = [
+        list(row.querySelectorAll(".cell")) for row in document.querySelectorAll("#board .brow")
+    ]
+    for r, row in enumerate(grid):
+        for c, node in enumerate(row):
+            if node == target or node.contains(target):
+                dr, dc = BOARD_STEPS[event.key]
+                r, c = r + dr, c + dc
+                while 0 <= r < len(grid) and 0 <= c < len(grid[r]):
+                    if grid[r][c].matches(FOCUSABLE):
+                        grid[r][c].focus()
+                        break
+                    r, c = r + dr, c + dc
+                event.preventDefault()
+                return True
+    return False
+
+
 def main() -> None:
     if not cat.messages:  # the loader could not read it; it already says so
         raise RuntimeError("the message catalog could not be read")
-    page = Controller(DomPort(), cat)
+    port = DomPort()
+    page = Controller(port, cat)
+
+    def on_focus(event) -> None:
+        port.last_focused = event.target
+
+    document.addEventListener("focusin", create_proxy(on_focus))
+    window.matchMedia("(prefers-color-scheme: dark)").addEventListener(
+        "change", create_proxy(lambda e: page.system_theme_changed())
+    )
 
     def on_click(event) -> None:
         click = read_click(event)
@@ -239,6 +339,10 @@ def main() -> None:
     def on_key(event) -> None:
         if event.key == "Escape":
             page.click(Click("close"))
+        elif event.key == "Tab":
+            trap_tab(event)
+        elif event.key in BOARD_STEPS and not reviewing():
+            board_arrow(event)
         elif event.key in REVIEW_KEYS and reviewing() and not typing(event.target):
             event.preventDefault()  # Home/End/PageUp/PageDown step the replay, not the page
             page.click(Click("review-key", str(event.key)))

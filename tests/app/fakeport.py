@@ -52,6 +52,9 @@ class FakePort:
         self.downloads: list[tuple[str, str]] = []
         self.download_works = True
         self.version = "0123456789abcdef"
+        self.focus_memory: list[str] = []  # remember_focus / restore_focus calls, in order
+        self.opener_shown = True  # the remembered control is still on the page
+        self.system_dark = False  # prefers-color-scheme: dark
 
     # ---- storage -------------------------------------------------------------------------------
     @property
@@ -144,6 +147,16 @@ class FakePort:
 
     def page_url(self) -> str:
         return self.url
+
+    def remember_focus(self) -> None:
+        self.focus_memory.append("remember")
+
+    def restore_focus(self) -> bool:
+        self.focus_memory.append("restore")
+        return self.opener_shown
+
+    def prefers_dark(self) -> bool:
+        return self.system_dark
 
     def forget_fragment(self) -> None:
         self.fragment_forgotten = True

@@ -80,6 +80,7 @@ CUT = """() => { const cut = [];
     for (const root of [document.querySelector('header.top'), document.getElementById('table')]) {
         for (const el of root.querySelectorAll('*')) {
             if (el.offsetParent === null || el.clientWidth === 0) continue;
+            if (el.closest('.sr-only')) continue;  // for screen readers only, hidden on purpose
             if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
             const style = getComputedStyle(el);
             if (['auto', 'scroll'].includes(style.overflowX)) continue;

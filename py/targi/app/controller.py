@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import save
 from . import protocol, share, storage
+from .announce import announcement
 from .catalog import Catalog
 from .pages import Pages
 from .port import Port, TableFrame
@@ -78,22 +79,24 @@ class Controller:
         self.records = RecordsPanel(self.games, port, cat)
         self.tip: tuple[str, int] | None = None  # the tip on the table and the seq it is for
         self.page = ""  # the reading page open in dlg-page ("" when none is)
+        self.heard = 0  # log events already told through the live region #announce
 
     def start(self, fragment: str) -> None:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
         self.port.set_html("reference-list", self.render.border_reference())
         self.port.set_html("pace", self.render.pace_options(self.settings.pace))
+        self.apply_theme()
         session = self.shelf.start()
         if session is not None:
             self.put(session)
         if self.shelf.problem_shown:
-            self.open("dlg-storage")
+            self.open("dlg-storage", opened_by_control=False)
         if self.records.check():
             self.notice(self.records.problem)
         self.redraw()
         self.open_fragment(fragment)
         if self.session is None and all(self.port.is_hidden(d) for d in DIALOGS):
-            self.open("dlg-new")
+            self.open("dlg-new", opened_by_control=False)
 
     # ---- storage -------------------------------------------------------------------------------
     def autosave(self) -> None:
@@ -114,6 +117,49 @@ class Controller:
         if pace in storage.PACES:
             self.settings.pace = pace
             self.store_settings()
+
+    # ---- theme ---------------------------------------------------------------------------------
+    def theme(self) -> str:
+        """The theme shown: the player's choice, else the system's (prefers-color-scheme)."""
+        if self.settings.theme:
+            return self.settings.theme
+        return "dark" if self.port.prefers_dark() else "light"
+
+    def apply_theme(self) -> None:
+        """<html data-theme> (the CSS follows it) and the theme button's state."""
+        theme = self.theme()
+        self.port.set_page_state("theme", theme)
+        self.port.set_attrs("theme", {"aria-pressed": "true" if theme == "dark" else "false"})
+
+    def toggle_theme(self) -> None:
+        """The theme button: the other theme, remembered from now on."""
+        self.settings.theme = "light" if self.theme() == "dark" else "dark"
+        self.store_settings()
+        self.apply_theme()
+
+    def system_theme_changed(self) -> None:
+        """prefers-color-scheme changed: followed unless the player chose a theme."""
+        if not self.settings.theme:
+            self.apply_theme()
+
+    # ---- the live region -----------------------------------------------------------------------
+    def announce(self, mover: int | None) -> None:
+        """Tell #announce what happened since it last spoke (one message for a whole step
+        group: a computer's turn, or what a player's own move set off)."""
+        s = self.session
+        if s is None:
+            return
+        since, self.heard = self.heard, len(s.game.log)
+        news = [e for e in s.game.log[since:] if not (e[0] == "move" and e[1] == mover)]
+        if not news and not s.over:
+            return  # the mover's own moves only (most clicks): no view to compute
+        text = announcement(self.cat, s.view(), since, mover)
+        if text:
+            self.port.set_text("announce", text)
+
+    def quiet(self) -> None:
+        """A game put on the table, or a move undone: nothing of it is news."""
+        self.heard = len(self.session.game.log) if self.session is not None else 0
 
     # ---- drawing -------------------------------------------------------------------------------
     def redraw(self) -> None:
@@ -213,6 +259,7 @@ class Controller:
         self.hint = None
         self.log_size = -1
         self.ai_busy = False
+        self.quiet()
         self.port.spawn(self.claim(self.games.current))
 
     def bring_back(self, fetch: Callable[[], Session], *where: str) -> None:
@@ -260,7 +307,7 @@ class Controller:
         self.pending = None
         self.close_all()
         self.port.set_text("tabs-message", "")
-        self.open("dlg-tabs")
+        self.open("dlg-tabs", opened_by_control=False)
 
     async def take_over(self) -> None:
         game_id = self.games.current
@@ -298,15 +345,35 @@ class Controller:
     def play(self, move: str, keyboard: bool = False) -> None:
         """A move clicked; a stale click (the table changed under the pointer) does nothing."""
         s = self.session
+        before: tuple[str, object] = ("", None)
         if s is not None and move in s.legal_for_human():
+            if keyboard:  # where focus goes next depends on the decision it was made in
+                v = s.view()
+                before = (v["decision"]["kind"], v["current_player"])
+            mover = s.player
             s.play(move)
             if s.over:
                 self.records.ended(s)
             self.hint = None
             self.autosave()
+            if not s.computer_to_move:  # else the computer's turn tells it, in one message
+                self.announce(mover)
             self.redraw()
         if keyboard:  # the pressed button was redrawn away: keep the keyboard in play
-            any(self.port.focus(selector) for selector in NEXT_MOVE)
+            self.focus_after(move, *before)
+
+    def focus_after(self, move: str, kind: str, player: object) -> None:
+        """After a move made from the keyboard: in a decision that goes on (the Merchant's
+        trades), stay on the same move while it is legal, else on "done"; never on a move that
+        undoes it (Enter pressed again must not trade back). Otherwise on to the next move."""
+        s = self.session
+        if s is not None and kind and s.human_to_move:
+            v = s.view()
+            if v["decision"]["kind"] == kind and v["current_player"] == player:
+                for again in (move, "done"):
+                    if again in v["legal"] and self.port.focus(f'#choices [data-move="{again}"]'):
+                        return
+        self.focus_next_move()
 
     def undo(self) -> None:
         s = self.session
@@ -314,6 +381,7 @@ class Controller:
             s.undo()
             self.hint = None
             self.log_size = -1
+            self.quiet()
             self.autosave()
             self.redraw()
 
@@ -356,6 +424,8 @@ class Controller:
                     self.records.ended(s)
                 self.autosave()
                 self.ai_busy = s.computer_to_move  # keep the loop ours while it goes on
+                if not s.computer_to_move:  # its turn is over: one message for all of it
+                    self.announce(mover=HUMAN)
                 self.redraw()
                 if not s.computer_to_move:
                     return
@@ -386,6 +456,8 @@ class Controller:
             reason = move_label(self.cat, v, answer.move)
         self.hint = ShownHint(answer.move, seq, self.cat.t("hint.label", reason=reason))
         self.redraw()
+        # the keyboard goes to the suggested move (the board's button, else the choices')
+        self.port.focus(f'#board [data-move="{answer.move}"], #choices [data-move="{answer.move}"]')
 
     # ---- loading and sharing -------------------------------------------------------------------
     def offer(self, text: str, origin: str) -> bool:
@@ -479,7 +551,11 @@ class Controller:
         self.port.set_text(status, self.cat.t("button.copied" if ok else "button.copy_failed"))
 
     # ---- dialogs -------------------------------------------------------------------------------
-    def open(self, dialog_id: str) -> None:
+    def open(self, dialog_id: str, opened_by_control: bool = True) -> None:
+        """Show a dialog and move the keyboard into it; the control that opened it gets the
+        focus back when it closes (web/main.py keeps Tab inside the dialog meanwhile)."""
+        if opened_by_control:
+            self.port.remember_focus()
         self.port.set_hidden(dialog_id, False)
         if dialog_id == "dlg-new":
             self.port.check("level", self.settings.level)
@@ -539,7 +615,9 @@ class Controller:
             self.pending = None
         self.close_all()
         if self.session is None:
-            self.open("dlg-new")
+            self.open("dlg-new", opened_by_control=False)
+        if not self.port.restore_focus() and self.session is not None:
+            self.focus_next_move()
 
     def dismiss_notice(self) -> None:
         self.port.set_hidden("notice", True)
@@ -613,4 +691,6 @@ ACTIONS: dict[str, Handler] = {
     "tip-dismiss": lambda c, k: c.dismiss_tip(k.keyboard),
     "tips-off": lambda c, k: c.set_tips(False, k.keyboard),
     "tips-toggle": lambda c, k: c.set_tips(not c.settings.tips),
+    # themes (CSS custom properties in web/style.css)
+    "theme": lambda c, k: c.toggle_theme(),
 }

@@ -121,6 +121,18 @@ class Document(Protocol):
         """Drop the #fragment from the address bar without a reload (a link has been read)."""
         ...
 
+    def remember_focus(self) -> None:
+        """Note the control that has the keyboard focus now (the one opening a dialog)."""
+        ...
+
+    def restore_focus(self) -> bool:
+        """Focus the remembered control again; False if it is gone or not shown."""
+        ...
+
+    def prefers_dark(self) -> bool:
+        """The system asks for a dark theme (prefers-color-scheme: dark)."""
+        ...
+
 
 class Host(Protocol):
     """Time, randomness, background work and the computer player."""

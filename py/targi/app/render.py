@@ -170,19 +170,24 @@ class Renderer:
             next_raid=(v["next_raid"] or {}).get("card"),
             preview=v.get("preview") or {},
         )
+        # Grid semantics (#board is role=grid): five rows of five cells, each cell a gridcell
+        # named with its place, so a screen reader says where it is (rows and columns are
+        # `display: contents`: the CSS grid still lays the cells out).
         out = []
         for r in range(5):
+            cells = []
             for c in range(5):
                 spot = GRID[(r, c)]
                 if spot.isdigit():
-                    out.append(self.border_cell(int(spot), b))
+                    cells.append(self.border_cell(int(spot), b))
                 else:
-                    out.append(self.central_cell(spot, b))
+                    cells.append(self.central_cell(spot, b))
+            out.append(
+                f'<div class="brow" role="row" aria-rowindex="{r + 1}">{"".join(cells)}</div>'
+            )
         return "".join(out)
 
-    def _cell(
-        self, b: _Board, cls: str, inner: str, move: str | None, label: str, attrs: str
-    ) -> str:
+    def _cell(self, b: _Board, cls: str, inner: str, move: str | None, attrs: str) -> str:
         """One cell of the board; `attrs` name its place (data-border / data-space) and, for a
         card that can be read, its full text (data-text, shown on hover, focus, long press)."""
         if move:
@@ -191,15 +196,16 @@ class Renderer:
                 cls += " hint"
                 inner += HINT_BADGE
             attrs += self.preview_attrs(b, move)
+            # the name is what the button does, then what it shows (the visible words stay part
+            # of the name: spoken commands "click Merchant" still find it)
+            doing = esc(move_label(self.cat, b.v, move))
             return (
-                f'<button type="button" class="cell {cls}" data-move="{esc(move)}"{attrs} '
-                f'aria-label="{esc(move_label(self.cat, b.v, move))}">{inner}</button>'
+                f'<div class="gcell" role="gridcell"><button type="button" class="cell {cls}" '
+                f'data-move="{esc(move)}"{attrs}><span class="sr-only">{doing}: </span>{inner}'
+                f"</button></div>"
             )
         focus = ' tabindex="0"' if "data-text" in attrs else ""
-        return (
-            f'<div class="cell {cls}" role="group"{attrs}{focus} aria-label="{esc(label)}">'
-            f"{inner}</div>"
-        )
+        return f'<div class="cell {cls}" role="gridcell"{attrs}{focus}>{inner}</div>'
 
     def preview_attrs(self, b: _Board, move: str) -> str:
         """What placing here would claim and close (targi.app.preview), for the page to show
@@ -257,9 +263,8 @@ class Renderer:
             move = f"t{n}"
         elif b.kind == "act" and f"u{n}" in b.legal:
             move = f"u{n}"
-        label = cat.t("card.border_ref", name=cat.card_name(card.id), n=n)
         attrs = f' data-border="{n}" data-text="{esc(self.full_text(card.id))}"'
-        return self._cell(b, cls, inner, move, label, attrs)
+        return self._cell(b, cls, inner, move, attrs)
 
     def central_cell(self, letter: str, b: _Board) -> str:
         cat = self.cat
@@ -268,15 +273,12 @@ class Renderer:
         if cell["empty"]:
             cls += " empty"
             inner = f'<span class="back">{esc(cat.t("central.empty"))}</span>'
-            label = cat.t("central.empty")
         elif not cell["face_up"]:
             cls += f" down k-{cell['kind']}"
             inner = f'<span class="back">{esc(cat.t("central.face_down." + cell["kind"]))}</span>'
-            label = cat.t("central.face_down." + cell["kind"])
         else:
             cls += f" up k-{cell['kind']}"
             inner = self.card(cell["card"], "incell")
-            label = cat.card_name(cell["card"])
         inner = f'<span class="space">{letter}</span>' + inner
         if letter in b.markers:
             inner += f'<span class="on">{self.piece("marker", b.markers[letter])}</span>'
@@ -286,7 +288,7 @@ class Renderer:
         attrs = f' data-space="{letter}"'
         if cell["face_up"]:
             attrs += f' data-text="{esc(self.full_text(cell["card"]))}"'
-        return self._cell(b, cls, inner, move, label, attrs)
+        return self._cell(b, cls, inner, move, attrs)
 
     # ---- players -------------------------------------------------------------------------------
     def player_panel(self, v: dict[str, Any], p: int, names: tuple[str, str]) -> str:
@@ -503,12 +505,13 @@ class Renderer:
         return (
             f'<div class="score" id="score"><h2 class="verdict" data-winner="{winner_attr}" '
             f'data-decided-by="{esc(v["decided_by"])}">{esc(verdict)}</h2>'
-            f'<table class="scores"><thead><tr><th></th>{head}</tr></thead>'
+            f'<table class="scores"><thead><tr>'
+            f'<th><span class="sr-only">{esc(cat.t("score.what"))}</span></th>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table>"
             f'<h3 class="why-title">{esc(cat.t("why.title"))}</h3><div class="whys">{why}</div>'
             f'<div class="after"><button type="button" data-action="rematch">'
             f'{esc(cat.t("button.rematch"))}</button><button type="button" data-action="new">'
-            f"{esc(cat.t('button.new_game'))}</button>"
+            f"{esc(cat.t('score.new_game'))}</button>"
             f'<button type="button" data-action="review" class="primary">'
             f"{esc(cat.t('review.open'))}</button></div></div>"
         )

@@ -43,6 +43,7 @@ INT_LIMIT = 2**53  # what survives a round trip through JavaScript
 
 PACES = {"slow": 1400, "normal": 750, "fast": 300, "instant": 0}  # ms between computer moves
 STARTERS = ("me", "computer", "random")
+THEMES = ("light", "dark")  # html[data-theme]; a choice the player made with the theme button
 
 
 class StoredGameError(ValueError):
@@ -243,6 +244,7 @@ class Settings:
     starter: str = "me"
     tips: bool = True  # first-game tips (targi.app.tips)
     tips_seen: list[str] = field(default_factory=list)
+    theme: str = ""  # "" follows the system (prefers-color-scheme); else one of THEMES
 
     @classmethod
     def parse(cls, text: object) -> Settings:
@@ -261,6 +263,9 @@ class Settings:
         if isinstance(tips, bool):
             s.tips = tips
         s.tips_seen = read_seen(data.get("tips_seen"))
+        theme = data.get("theme")  # absent in settings stored before themes: follow the system
+        if isinstance(theme, str) and theme in THEMES:
+            s.theme = theme
         return s
 
     def dump(self) -> str:
@@ -271,6 +276,7 @@ class Settings:
                 "starter": self.starter,
                 "tips": self.tips,
                 "tips_seen": self.tips_seen,
+                "theme": self.theme,
             }
         )
 

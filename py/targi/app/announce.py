@@ -1,0 +1,35 @@
+"""What the polite live region `#announce` says: one message per step group (a computer's turn,
+or what a player's own move set off), never one per redraw.
+
+Read from the engine's log (the view's `log`) and worded by targi.app.words, like the move log:
+the moves of the other side, raids, round ends, and the result when the game is over. The moves
+of the player who just acted are left out (they made them), as are round headings (the round's
+end says it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .catalog import Catalog
+from .words import log_lines, player_names
+
+
+def announcement(cat: Catalog, v: dict[str, Any], since: int, mover: int | None) -> str:
+    """The message for the log's events from index `since` on; `mover`: the player whose own
+    moves are not read back (None: read every move). Empty when there is nothing to say."""
+    events = [e for e in v["log"][since:] if not (e[0] == "move" and e[1] == mover)]
+    names = player_names(cat, v["mode"])
+    texts = [text for cls, text in log_lines(cat, events, names, v["you"]) if cls != "round"]
+    if v["over"]:
+        texts.append(result(cat, v))
+    return " ".join(texts)
+
+
+def result(cat: Catalog, v: dict[str, Any]) -> str:
+    """Who won and why, as the score screen's heading says it."""
+    names = player_names(cat, v["mode"])
+    winner = v["winner"]
+    if winner is None:
+        return cat.t("result.draw")
+    return cat.t(f"result.win.{v['decided_by']}", player=names[winner])

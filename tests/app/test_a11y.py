@@ -1,0 +1,251 @@
+"""Everyone can play (issue 9), without a browser: the theme and its setting, the live region's
+messages, where keyboard focus goes (dialogs, Hint, the Merchant's trades), and the board's grid
+semantics and accessible names."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from html.parser import HTMLParser
+
+from targi.app import storage
+from targi.app.announce import announcement, result
+from targi.app.catalog import Catalog
+from targi.app.controller import Click, Controller
+from targi.app.render import Renderer
+from targi.app.session import Session
+
+from .fakeport import FakePort
+
+
+def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
+    port = port or FakePort()
+    page = Controller(port, cat)
+    page.start("")
+    return page, port
+
+
+def _at(kind: str, mode: str = "hotseat") -> Session:
+    """A game standing at a decision of `kind` for a person (seeded random play that likes
+    trading, buying and paying, so the Merchant and payments come soon)."""
+    for seed in range(1, 400):
+        rnd = random.Random(seed)
+        s = Session.new(seed, 0, mode, "easy")
+        while not s.over:
+            if s.human_to_move and s.view()["decision"]["kind"] == kind:
+                return s
+            moves = s.game.legal_moves()
+            liked = [m for m in moves if m[0] in "mb$"] or moves
+            s.play(rnd.choice(liked), by_computer=s.computer_to_move)
+    raise LookupError(kind)
+
+
+def _load(page: Controller, port: FakePort, s: Session) -> None:
+    port.values["load-text"] = s.encode()
+    page.click(Click("load-string"))
+    port.run()
+
+
+# ---- the theme ---------------------------------------------------------------------------------
+def test_the_theme_follows_the_system_until_the_player_chooses_one(cat: Catalog):
+    port = FakePort()
+    port.system_dark = True
+    page, _ = _page(cat, port)
+    assert port.page_state["theme"] == "dark"
+    assert port.attrs["theme"]["aria-pressed"] == "true"
+    port.system_dark = False
+    page.system_theme_changed()
+    assert port.page_state["theme"] == "light" and port.attrs["theme"]["aria-pressed"] == "false"
+    page.click(Click("theme"))  # chosen: dark, whatever the system says from now on
+    assert port.page_state["theme"] == "dark"
+    page.system_theme_changed()
+    assert port.page_state["theme"] == "dark"
+
+
+def test_the_chosen_theme_is_remembered_in_the_settings(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("theme"))
+    assert json.loads(port.storage[storage.SETTINGS_KEY])["theme"] == "dark"
+    port2 = FakePort()
+    port2.local = port.local  # the same localStorage, a new page
+    again = Controller(port2, cat)
+    again.start("")
+    assert port2.page_state["theme"] == "dark"
+
+
+def test_settings_stored_before_themes_are_still_read_and_follow_the_system():
+    old = json.dumps({"pace": "fast", "level": "hard", "starter": "me", "tips": False})
+    s = storage.Settings.parse(old)
+    assert (s.pace, s.level, s.tips, s.theme) == ("fast", "hard", False, "")
+    assert storage.Settings.parse(json.dumps({"theme": "purple"})).theme == ""
+    assert storage.Settings.parse(json.dumps({"theme": ["dark"]})).theme == ""
+    assert storage.Settings.parse(s.dump()).theme == ""
+
+
+# ---- the live region ---------------------------------------------------------------------------
+def test_the_computers_turn_is_announced_once_in_one_message(cat: Catalog):
+    page, port = _page(cat)
+    port.radios.update(level="easy", starter="me")
+    page.click(Click("new-game", "ai"))
+    s = page.session
+    assert s is not None
+    said: list[str] = []
+    real = port.set_text
+
+    def spy(element_id: str, text: str) -> None:
+        if element_id == "announce":
+            said.append(text)
+        real(element_id, text)
+
+    port.set_text = spy  # type: ignore[method-assign]
+    page.click(Click("move", s.legal_for_human()[0]))  # your placement: nothing to tell yet
+    assert said == []
+    port.run()  # the computer places: one message, its move, not yours
+    assert len(said) == 1
+    assert "Computer" in said[0] and "You" not in said[0]
+
+
+def test_raids_and_the_result_are_announced(cat: Catalog):
+    s = Session.new(5, 0, "hotseat")
+    rnd = random.Random(5)
+    raids = 0
+    text = ""
+    while not s.over:
+        since, mover = len(s.game.log), s.player
+        s.play(rnd.choice(s.game.legal_moves()))
+        text = announcement(cat, s.view(), since, mover)
+        for e in s.game.log[since:]:
+            if e[0] == "raid":
+                raids += 1
+                assert cat.t("log.raid", card=cat.card_name(e[2])) in text
+    assert raids >= 3
+    end = result(cat, s.view())
+    assert text.endswith(end) and end in (cat.t("result.draw"), *won(cat))
+
+
+def won(cat: Catalog) -> list[str]:
+    return [cat.t(f"result.win.{k}", player=p) for k in ("points", "gold", "goods")
+            for p in ("Blue", "Red")]  # fmt: skip
+
+
+def test_your_own_move_with_no_consequence_announces_nothing(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    s = page.session
+    assert s is not None
+    page.click(Click("move", s.legal_for_human()[0]))
+    assert "announce" not in port.text
+
+
+# ---- focus ---------------------------------------------------------------------------------------
+def test_a_dialog_gives_focus_back_to_the_control_that_opened_it(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    port.focus_memory.clear()
+    page.click(Click("open-share"))
+    assert port.focus_memory == ["remember"]
+    assert port.focused[-1].startswith("#dlg-share")  # the keyboard is inside the dialog
+    page.click(Click("close"))
+    assert port.focus_memory == ["remember", "restore"]
+
+
+def test_when_the_opener_is_gone_focus_goes_on_to_the_moves(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("rules"))
+    port.opener_shown = False
+    port.focused.clear()
+    page.click(Click("close"))
+    assert port.focused and port.focused[0] == "#choices [data-move]"
+
+
+def test_records_open_from_the_welcome_screen_and_close_back_to_it(cat: Catalog):
+    page, port = _page(cat)
+    assert not port.hidden["welcome"]
+    page.click(Click("stats"))
+    assert not port.hidden["dlg-stats"] and port.hidden["dlg-new"]
+    page.click(Click("close"))
+    assert not port.hidden["dlg-new"] and not port.hidden["welcome"]
+    assert port.focus_memory[-1] == "restore"
+
+
+def test_after_a_hint_focus_is_on_the_suggested_move(cat: Catalog):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("hint"))
+    port.run()
+    assert page.hint is not None
+    assert f'[data-move="{page.hint.move}"]' in port.focused[-1]
+
+
+def test_after_a_merchant_trade_focus_stays_on_it_or_goes_to_done(cat: Catalog):
+    page, port = _page(cat)
+    _load(page, port, _at("merchant"))
+    s = page.session
+    assert s is not None and s.view()["decision"]["kind"] == "merchant"
+    trades = 0
+    while s.view()["decision"]["kind"] == "merchant" and trades < 12:
+        move = next(m for m in s.legal_for_human() if m != "done")
+        page.click(Click("move", move, keyboard=True))
+        trades += 1
+        v = s.view()
+        if v["decision"]["kind"] != "merchant":
+            break
+        want = move if move in v["legal"] else "done"
+        assert port.focused[-1] == f'#choices [data-move="{want}"]'
+        # never a trade that gives back what this one took (Enter pressed again)
+        back = "m" + move[2] + move[1]
+        assert port.focused[-1] != f'#choices [data-move="{back}"]'
+        if want == "done":
+            break
+    assert trades >= 1
+
+
+# ---- the board's semantics ---------------------------------------------------------------------
+class _Names(HTMLParser):
+    """Rows, gridcells and the accessible names of the board's buttons (aria-label, else text)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows = 0
+        self.cells = 0
+        self.names: list[str] = []
+        self._button: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.rows += a.get("role") == "row"
+        self.cells += a.get("role") == "gridcell"
+        if tag == "button":
+            self._button = [a["aria-label"] or ""] if a.get("aria-label") else []
+
+    def handle_data(self, data: str) -> None:
+        if self._button is not None:
+            self._button.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "button" and self._button is not None:
+            self.names.append(re.sub(r"\s+", " ", "".join(self._button)).strip())
+            self._button = None
+
+
+def test_the_board_is_a_grid_of_five_rows_of_five_cells_with_unique_button_names(cat: Catalog):
+    r = Renderer(cat)
+    for kind in ("place", "act"):
+        s = _at(kind)
+        parsed = _Names()
+        parsed.feed(r.board(s.view()))
+        assert (parsed.rows, parsed.cells) == (5, 25)
+        assert parsed.names and len(set(parsed.names)) == len(parsed.names)
+        # each name says what the button does, then what the card shows
+        assert all(":" in name for name in parsed.names)
+
+
+def test_the_score_tables_corner_header_is_not_empty(cat: Catalog):
+    s = Session.new(3, 0, "hotseat")
+    rnd = random.Random(3)
+    while not s.over:
+        s.play(rnd.choice(s.game.legal_moves()))
+    html = Renderer(cat).score(s.view())
+    assert "<th></th>" not in html and cat.t("score.what") in html

@@ -1,0 +1,53 @@
+"""Save strings of games against the computer that stand at a given decision for you (Blue), found
+by the engine in CPython: seeded random play that prefers buying and the Merchant, so every
+decision kind the page must show is reached in a few games. Loaded through `#g=` links."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from targi.app.session import Session
+
+
+def _prefer(moves: list[str]) -> list[str]:
+    liked = [m for m in moves if m[0] in "mb$"]  # trade, buy, pay
+    return liked or moves
+
+
+@cache
+def position(kind: str, seeds: int = 400) -> tuple[str, list[str]]:
+    """(save string, your legal moves) of the first position found where you decide `kind`."""
+    for seed in range(1, seeds):
+        rnd = random.Random(seed)
+        s = Session.new(seed, 0, "ai", "easy")
+        while not s.over:
+            v = s.view()
+            if s.human_to_move and v["decision"]["kind"] == kind:
+                return s.encode(), list(v["legal"])
+            moves = s.game.legal_moves()
+            s.play(rnd.choice(_prefer(moves)), by_computer=s.computer_to_move)
+    raise LookupError(f"no game reached a {kind!r} decision")
+
+
+@cache
+def finished(seed: int = 7) -> str:
+    """The save string of a whole game against the computer, played to its end."""
+    rnd = random.Random(seed)
+    s = Session.new(seed, 0, "ai", "easy")
+    while not s.over:
+        s.play(rnd.choice(_prefer(s.game.legal_moves())), by_computer=s.computer_to_move)
+    return s.encode()
+
+
+@cache
+def near_the_end(seed: int = 7) -> str:
+    """The save string of a game against the computer at your last decision before its end."""
+    rnd = random.Random(seed)
+    s = Session.new(seed, 0, "ai", "easy")
+    last = s.encode()
+    while not s.over:
+        if s.human_to_move:
+            last = s.encode()
+        s.play(rnd.choice(_prefer(s.game.legal_moves())), by_computer=s.computer_to_move)
+    return last

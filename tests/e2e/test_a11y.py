@@ -1,0 +1,245 @@
+"""Everyone can play (issue 9): axe-core on every screen in both themes, the theme switch,
+keyboard focus rules and the live region.
+
+Each theme is one browser session that walks through the screens (positions that random clicks
+reach only slowly are loaded as `#g=` links found by the engine: tests/e2e/positions.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from axe import Audit
+from pageutil import wait_until_ready
+from playwright.sync_api import BrowserContext, Page
+from positions import finished, near_the_end, position
+
+pytestmark = pytest.mark.e2e
+
+WAIT_MS = 60_000
+DECISIONS = {  # screen name -> the decision kind loaded for it
+    "actions": "act",
+    "tribe decision (buy/hand/discard)": "tribe",
+    "payment": "pay",
+    "raid": "raid",
+    "Merchant": "merchant",
+}
+
+
+def seq(page: Page) -> str:
+    return page.get_attribute("#table", "data-seq") or ""
+
+
+def load_link(page: Page, code: str) -> None:
+    """Follow a `#g=` link in this tab (hashchange, no reload); confirm replacing if asked."""
+    page.evaluate("code => { location.hash = '#g=' + code; }", code)
+    page.wait_for_function(
+        "() => !document.getElementById('dlg-confirm').hidden || !location.hash",
+        timeout=WAIT_MS,
+    )
+    if page.locator("#dlg-confirm").is_visible():
+        page.click("[data-action=confirm-replace]")
+    page.wait_for_function(
+        "() => document.getElementById('dlg-confirm').hidden "
+        "&& !document.getElementById('table').hidden",
+        timeout=WAIT_MS,
+    )
+
+
+def close_dialog(page: Page) -> None:
+    page.keyboard.press("Escape")
+    page.wait_for_function(
+        "() => !document.querySelector('.overlay:not([hidden]):not(#dlg-new)')", timeout=WAIT_MS
+    )
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_axe_finds_nothing_on_any_screen(
+    new_context: Callable[..., BrowserContext], site_url: str, theme: str
+) -> None:
+    context = new_context(
+        color_scheme=theme, reduced_motion="reduce", viewport={"width": 1280, "height": 900}
+    )
+    page = context.new_page()
+    audit = Audit()
+    page.goto(site_url, wait_until="domcontentloaded")
+    assert page.evaluate("document.documentElement.dataset.appState") == "loading"
+    audit.check(page, f"loading ({theme})")
+    wait_until_ready(page)
+    assert page.evaluate("document.documentElement.dataset.theme") == theme
+    audit.check(page, f"new game, welcome ({theme})")
+    for action, screen in (("stats", "Records"), ("recent", "Recent games")):
+        page.click(f"#dlg-new [data-action={action}]")
+        audit.check(page, f"{screen}, no game yet ({theme})")
+        close_dialog(page)
+    page.select_option("#pace", "instant")
+    page.check("input[name=level][value=easy]")
+    page.check("input[name=starter][value=me]")
+    page.click("[data-new-game=ai]")
+    page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
+    audit.check(page, f"placement ({theme})")
+    for action, screen in (
+        ("rules", "How to play"),
+        ("cards", "card reference"),
+        ("about", "About"),
+        ("open-share", "Share"),
+        ("open-load", "Load"),
+        ("recent", "Recent games"),
+        ("stats", "Records"),
+        ("open-new", "new game"),
+    ):
+        page.click(f"header [data-action={action}]")
+        page.wait_for_selector(".overlay:not([hidden])", timeout=WAIT_MS)
+        audit.check(page, f"{screen} ({theme})")
+        page.keyboard.press("Escape")
+    for screen, kind in DECISIONS.items():
+        code, _ = position(kind)
+        load_link(page, code)
+        page.wait_for_selector("[data-move]", timeout=WAIT_MS)
+        audit.check(page, f"{screen} ({theme})")
+    load_link(page, finished())
+    page.wait_for_selector("#score", timeout=WAIT_MS)
+    audit.check(page, f"score screen ({theme})")
+    page.click("#score [data-action=review]")
+    page.wait_for_selector("#app[data-view=review]", timeout=WAIT_MS)
+    audit.check(page, f"Replay ({theme})")
+    print(audit.counts)
+    audit.assert_clean()
+
+
+# ---- the theme ---------------------------------------------------------------------------------
+PAGE_BACKGROUND = "getComputedStyle(document.body).backgroundColor || ''"
+THEME = "document.documentElement.dataset.theme"
+
+
+def test_the_theme_follows_the_system_and_a_chosen_one_survives_a_reload(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    page = new_context(color_scheme="dark").new_page()
+    page.goto(site_url)
+    wait_until_ready(page)
+    assert page.evaluate(THEME) == "dark"
+    dark = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    page.emulate_media(color_scheme="light")  # the system changes while the page is open
+    page.wait_for_function(f"() => {THEME} === 'light'", timeout=WAIT_MS)
+    light = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    assert light != dark
+    page.click("[data-new-game=hotseat]")  # the header is behind the welcome dialog
+    page.click("header [data-action=theme]")
+    assert page.evaluate(THEME) == "dark"
+    assert page.get_attribute("header [data-action=theme]", "aria-pressed") == "true"
+    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == dark
+    page.reload()
+    wait_until_ready(page)
+    assert page.evaluate(THEME) == "dark"  # remembered, though the system says light
+    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == dark
+    settings = page.evaluate("JSON.parse(localStorage.getItem('targi.settings'))")
+    assert settings["theme"] == "dark"
+
+
+# ---- the keyboard ------------------------------------------------------------------------------
+IN_DIALOG = "id => document.getElementById(id).contains(document.activeElement)"
+
+
+def test_keyboard_dialogs_hold_focus_and_hint_and_merchant_keep_it_useful(
+    game_page: Page,
+) -> None:
+    page = game_page
+    page.click("[data-new-game=hotseat]")
+    page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
+    # a dialog holds focus (Tab and Shift+Tab wrap inside it) and gives it back on Escape
+    page.focus("#share")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-share:not([hidden])", timeout=WAIT_MS)
+    for key in ["Tab"] * 8 + ["Shift+Tab"] * 8:
+        page.keyboard.press(key)
+        assert page.evaluate(IN_DIALOG, "dlg-share"), f"focus left the dialog after {key}"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-share", state="hidden", timeout=WAIT_MS)
+    assert page.evaluate("document.activeElement.id") == "share"
+    # a reading page opened from the header: the same
+    page.focus("header [data-action=rules]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-page:not([hidden])", timeout=WAIT_MS)
+    assert page.evaluate(IN_DIALOG, "dlg-page")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(IN_DIALOG, "dlg-page")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.dataset.action") == "rules"
+    # Hint: focus on the suggested move, the hint a status message
+    page.focus("#hint")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board .hint[data-move]", timeout=WAIT_MS)
+    hinted = page.get_attribute("#board .hint[data-move]", "data-move")
+    assert page.evaluate("document.activeElement.dataset.move") == hinted
+    assert page.get_attribute("#hint-text", "role") == "status"
+    # every move from the keyboard: Enter on the focused move, focus goes on to the next one
+    for _ in range(6):
+        before = seq(page)
+        assert page.evaluate("document.activeElement.matches('[data-move]')")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => {SEQ} !== '{before}'", timeout=WAIT_MS)
+    # arrow keys walk the board's grid
+    page.focus("#board [data-border='1']")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.border") == "2"
+    page.keyboard.press("ArrowDown")  # below 2 is central space A (a card or its back)
+    assert page.evaluate("document.activeElement.closest('#board') !== null")
+    # the Merchant: Enter trades once; focus stays on that trade, or goes to "done"
+    code, trades = position("merchant")
+    load_link(page, code)
+    trade = next(m for m in trades if m != "done")
+    page.focus(f'#choices [data-move="{trade}"]')
+    before = seq(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => {SEQ} !== '{before}'", timeout=WAIT_MS)
+    legal = page.evaluate(
+        "() => [...document.querySelectorAll('#choices [data-move]')].map(e => e.dataset.move)"
+    )
+    want = trade if trade in legal else "done"
+    assert page.evaluate("document.activeElement.dataset.move") == want
+
+
+SEQ = "document.getElementById('table').dataset.seq"
+
+
+# ---- the live region ---------------------------------------------------------------------------
+def test_the_live_region_tells_the_computers_turn_once_and_the_result(game_page: Page) -> None:
+    page = game_page
+    page.select_option("#pace", "fast")
+    page.check("input[name=level][value=easy]")
+    page.check("input[name=starter][value=me]")
+    page.click("[data-new-game=ai]")
+    page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    page.evaluate(
+        """() => { window.heard = [];
+        new MutationObserver(() => window.heard.push(document.getElementById('announce')
+            .textContent)).observe(document.getElementById('announce'),
+            {childList: true, characterData: true, subtree: true}); }"""
+    )
+    page.locator("#board [data-move]").first.click()
+    # the computer places its Targi: one message, while the table redraws several times
+    page.wait_for_function("() => window.heard.length > 0", timeout=WAIT_MS)
+    page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
+    heard = page.evaluate("window.heard")
+    assert len(heard) == 1 and "Computer" in heard[0] and "You " not in heard[0], heard
+    # the end: the result is told too
+    load_link(page, near_the_end())
+    while page.get_attribute("#table", "data-phase") != "over":
+        page.wait_for_function(
+            "() => document.getElementById('table').dataset.phase === 'over' "
+            "|| document.querySelector('[data-move]')",
+            timeout=WAIT_MS,
+        )
+        if page.get_attribute("#table", "data-phase") == "over":
+            break
+        before = seq(page)
+        page.locator("[data-move]:visible").first.click()
+        page.wait_for_function(f"() => {SEQ} !== '{before}'", timeout=WAIT_MS)
+    verdict = page.inner_text("#score .verdict")
+    page.wait_for_function(
+        "v => document.getElementById('announce').textContent.includes(v)",
+        arg=verdict,
+        timeout=WAIT_MS,
+    )
