@@ -15,6 +15,7 @@ loader = window.targiLoader
 cat = Catalog.from_json(loader.catalogText(), loader.lang)
 el = document.getElementById
 js_object = window.Object.fromEntries
+ONE_COLUMN = "(max-width: 900px)"  # web/style.css: the dock is stuck to the bottom
 
 
 def link_manifest(lang: str) -> None:
@@ -86,8 +87,16 @@ class DomPort:
         el("share").disabled = False
         table.classList.toggle("thinking", frame.thinking)
         table.hidden = False
+        phase, before = frame.dataset.get("phase"), table.dataset.phase
         for name, value in frame.dataset.items():
             setattr(table.dataset, name, value)
+        if phase == "over" and before != "over":  # the result comes into view
+            block = "start" if window.matchMedia(ONE_COLUMN).matches else "nearest"
+            el("score").scrollIntoView(to_js({"block": block}, dict_converter=js_object))
+        elif phase == "place" and before != "place" and window.matchMedia(ONE_COLUMN).matches:
+            # a round starts: the placement is made on the board, so it is brought back into
+            # view if the page was scrolled away from it (the dock covers its lower part)
+            el("board").scrollIntoView(to_js({"block": "nearest"}, dict_converter=js_object))
 
     def set_text(self, element_id: str, text: str) -> None:
         el(element_id).textContent = text

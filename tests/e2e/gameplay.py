@@ -51,17 +51,24 @@ def start_game(
     if mode == "ai":
         page.check(f"input[name=level][value={level}]")
         page.check(f"input[name=starter][value={starter}]")
-    # The computer may move before a poll sees seq 0 (instant pace), so wait for the first
-    # redraw after the click rather than for seq 0: every redraw writes data-seq last.
+    # Watch for the new game's first table: when the computer starts and answers on the page
+    # itself (no worker), it may move within the same task, before any poll could see data-seq
+    # "0". The values data-seq took are the old values of the changes after the first, then
+    # the current one.
     page.evaluate(
-        """() => { window.__redrawn = false;
-        new MutationObserver((_, o) => { window.__redrawn = true; o.disconnect(); })
-            .observe(document.getElementById('table'),
-                     {attributes: true, attributeFilter: ['data-seq']}); }"""
+        """() => { const t = document.getElementById('table');
+        if (window.__targiNewGame) window.__targiNewGame.disconnect();
+        const olds = window.__targiSeqOlds = [];
+        window.__targiNewGame = new MutationObserver(records => { for (const r of records)
+            if (r.attributeName === 'data-seq') olds.push(r.oldValue); });
+        window.__targiNewGame.observe(t, {attributes: true, attributeOldValue: true}); }"""
     )
     page.click(f"[data-new-game={mode}]")
     page.wait_for_function(
-        "() => window.__redrawn && !document.getElementById('table').hidden", timeout=WAIT_MS
+        """() => { const t = document.getElementById('table'), olds = window.__targiSeqOlds;
+        return olds.length > 0 && !t.hidden
+            && [...olds.slice(1), t.dataset.seq].includes('0'); }""",
+        timeout=WAIT_MS,
     )
     if mode != "ai" or starter == "me":
         assert table(page)["seq"] == 0, "a new game starts with no move made"

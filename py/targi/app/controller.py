@@ -240,6 +240,7 @@ class Controller:
         regions = {"status": r.status(v), "board": r.board(v, hint)}
         regions.update(choices=r.choices(v, hint), players=r.players(v))
         regions.update(tip=r.tip(self.current_tip(v, s.seq)), since=r.since(*summary(self.cat, v)))
+        regions["dock-me"] = r.dock_me(v)
         self.port.draw(
             TableFrame(
                 regions=regions,

@@ -71,12 +71,9 @@ def board(
             )
             out.append(f'<text x="{x + CELL - 11}" y="{y + CELL - 4}" class="num">{spot}</text>')
     for spot, p in claimed.items():  # the row and the column that cross there
-        cx, cy = _centre(spot)
-        out.append(f'<rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" class="marker p{p}"/>')
+        out.append(_marker(*_centre(spot), p))
     for n, p in owner.items():
-        x, y = _centre(str(n))
-        out.append(f'<circle cx="{x}" cy="{y}" r="8" class="targi p{p}"/>')
-        out.append(f'<circle cx="{x}" cy="{y}" r="3" class="head"/>')
+        out.append(_pawn(*_centre(str(n)), p))
     for n in blocked:
         x, y = _xy(*BORDER_AT[n])
         out.append(
@@ -88,6 +85,24 @@ def board(
         out.append(_icon("robber", x + 16, y + 14, 18, "robbermark"))
     size = 5 * STEP
     return _svg(size, size, label, "".join(out))
+
+
+def _pawn(x: int, y: int, p: int) -> str:
+    """A Targi as on the table (web/icons/pawn-*.svg): Blue round-headed, Red diamond-headed."""
+    if p == 0:
+        head = f'<circle cx="{x}" cy="{y - 5}" r="4.5"/>'
+        body = f"M{x - 3} {y}h6l4.5 10h-15z"
+    else:
+        head = f'<path d="M{x} {y - 10}l4.5 4.5-4.5 4.5-4.5-4.5z"/>'
+        body = f"M{x - 3} {y}h6l5 10h-16z"
+    return f'<g class="targi p{p}">{head}<path d="{body}"/></g>'
+
+
+def _marker(x: int, y: int, p: int) -> str:
+    """A tribe marker as on the table: a Blue disc, a Red diamond."""
+    if p == 0:
+        return f'<circle cx="{x}" cy="{y}" r="6.5" class="marker p0"/>'
+    return f'<path d="M{x} {y - 7.5}l7.5 7.5-7.5 7.5-7.5-7.5z" class="marker p1"/>'
 
 
 def rows(label: str, examples: list[tuple[list[str], str]]) -> str:

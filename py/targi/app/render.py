@@ -40,6 +40,10 @@ GRID.update({(1 + i // 3, 1 + i % 3): CENTRAL[i] for i in range(9)})
 # Decisions answered on the table itself; their moves also get buttons unless listed here.
 BOARD_ONLY = frozenset({"place"})
 
+# The hint's own mark (a badge with a lamp), beside its dashed frame: a shape, not a shade, so
+# it stays distinct from keyboard focus, the last move and the player to move (docs/page.md).
+HINT_BADGE = '<span class="hint-badge" aria-hidden="true"></span>'
+
 
 @dataclass(frozen=True)
 class _Board:
@@ -146,7 +150,8 @@ class Renderer:
         text = f'<span class="tx">{esc(effect)}</span>' if effect else ""
         return (
             f'<div class="card tribe s-{sym} {cls}" data-card="{esc(card_id)}" data-text="{full}">'
-            f'<span class="sym">{self.icon(sym)}{esc(cat.t("symbol." + c.symbol))}</span>'
+            f'<span class="sym">{self.icon(sym)}<span class="sy">{esc(cat.t("symbol." + c.symbol))}'
+            f"</span></span>"
             f'<span class="vp" title="{esc(cat.t("card.vp_title"))}">{c.vp}</span>'
             f'<span class="nm">{esc(cat.card_name(card_id))}</span>'
             f'<span class="cost">{self.cost(card_id)}</span>{text}</div>'
@@ -186,7 +191,10 @@ class Renderer:
         """One cell of the board; `attrs` name its place (data-border / data-space) and, for a
         card that can be read, its full text (data-text, shown on hover, focus, long press)."""
         if move:
-            cls += " legal" + (" hint" if move == b.hint else "")
+            cls += " legal"
+            if move == b.hint:
+                cls += " hint"
+                inner += HINT_BADGE
             attrs += self.preview_attrs(b, move)
             # the name is what the button does, then what it shows (the visible words stay part
             # of the name: spoken commands "click Merchant" still find it)
@@ -350,6 +358,37 @@ class Renderer:
             f"</section>"
         )
 
+    def dock_player(self, v: dict[str, Any]) -> int | None:
+        """Whose counters the bar at the bottom of a phone's screen shows: you against the
+        computer; in a two-player game the one to move (None once the game is over)."""
+        if v["over"]:
+            return None
+        who: int = v["you"] if v["you"] is not None else v["current_player"]
+        return who
+
+    def dock_me(self, v: dict[str, Any]) -> str:
+        """Your goods, gold, VP and hand in one line, for that bar: a copy of the counters of
+        your panel (hidden from screen readers, which read the panel), so a decision never
+        needs scrolling to see what you have. Empty once the game is over."""
+        p = self.dock_player(v)
+        if p is None:
+            return ""
+        cat = self.cat
+        pl = v["players"][p]
+        counts = {**pl["goods"], "G": pl["gold"], "V": pl["vp"]}
+        stock = "".join(
+            self.token(k, counts[k], attrs=f' data-dock-stock="{k}"') for k in (*GOODS, "G", "V")
+        )
+        if pl["hand"]:
+            hand = self.card(pl["hand"], "chip")
+        else:
+            hand = f'<span class="none">{esc(cat.t("panel.hand_empty"))}</span>'
+        return (
+            f'<div class="me p{p}" data-dock-player="{p}">{self.piece("targi", p)}'
+            f'<span class="me-stock">{stock}</span><span class="me-hand">'
+            f'<span class="lbl">{esc(cat.t("panel.hand"))}</span>{hand}</span></div>'
+        )
+
     def players(self, v: dict[str, Any]) -> str:
         names = player_names(self.cat, v["mode"])
         return self.player_panel(v, 0, names) + self.player_panel(v, 1, names)
@@ -416,11 +455,11 @@ class Renderer:
         if v["human_to_move"] and kind not in BOARD_ONLY:
             buttons = []
             for move in v["legal"]:
-                extra = " hint" if move == hint else ""
+                extra, badge = (" hint", HINT_BADGE) if move == hint else ("", "")
                 tone = " quiet" if move in ("done", "d", "lV") else ""
                 buttons.append(
                     f'<button type="button" class="mv{tone}{extra}" data-move="{esc(move)}">'
-                    f"{esc(move_label(cat, v, move))}</button>"
+                    f"{badge}{esc(move_label(cat, v, move))}</button>"
                 )
             out.append(f'<div class="moves k-{kind}">{"".join(buttons)}</div>')
         elif v["human_to_move"]:

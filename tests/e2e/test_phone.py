@@ -1,0 +1,344 @@
+"""Phones first (issue 9): at 360x640 and 390x844 every move of the decision at hand, the prompt
+and your goods, gold, VP and hand are on screen without scrolling (the dock); text is 12 px or
+more, targets 44 px or more, no label overflows its box (also at 200 % text size); the result
+comes into view; focus, hint, last move and the player to move are different shapes; the two
+players' pieces differ in shape. Boxes are measured in the browser, as a player would see them:
+"on screen" means inside the viewport and not covered (the element is what a tap there hits)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gameplay import click_move, open_game, play, start_game, table, wait_for_turn
+from playwright.sync_api import Page, expect
+from targi.app.session import Session
+
+pytestmark = pytest.mark.e2e
+
+PHONES = [(360, 640), (390, 844)]
+
+# A tap at the middle of the element reaches it (not the dock over it, nothing off screen).
+ON_SCREEN = """(el) => { const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.top < -0.5 || r.left < -0.5
+        || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (hit === el || el.contains(hit)); }"""
+
+DOCK_CHECK = f"""() => {{ const onScreen = {ON_SCREEN};
+    const moves = {{}};
+    for (const el of document.querySelectorAll('[data-move]')) {{
+        if (el.offsetParent === null) continue;
+        moves[el.dataset.move] = moves[el.dataset.move] || onScreen(el); }}
+    const who = document.querySelector('#dock-me [data-dock-player]');
+    const p = who ? who.dataset.dockPlayer : null;
+    const stock = {{}};
+    for (const k of ['D', 'S', 'P', 'G', 'V']) {{
+        const mine = document.querySelector(`#dock-me [data-dock-stock="${{k}}"]`);
+        const panel = document.querySelector(
+            `section.player[data-player="${{p}}"] [data-stock="${{k}}"]`);
+        stock[k] = mine !== null && panel !== null && onScreen(mine)
+            && mine.getAttribute('aria-label') === panel.getAttribute('aria-label'); }}
+    const hand = document.querySelector('#dock-me .me-hand');
+    const kind = document.querySelector('#choices .moves');
+    return {{moves: Object.keys(moves), hidden: Object.keys(moves).filter(m => !moves[m]),
+             stock, hand: hand !== null && onScreen(hand),
+             prompt: onScreen(document.getElementById('prompt')),
+             kind: kind ? kind.className : document.getElementById('table').dataset.phase,
+             wide: document.documentElement.scrollWidth
+                   > document.documentElement.clientWidth}}; }}"""
+
+# Every visible text of the header and the table: its font size; every control: its box.
+SIZES = """() => {
+    const roots = [document.querySelector('header.top'), document.getElementById('table')];
+    const small = [], tiny = [];
+    const seen = el => el.offsetParent !== null || getComputedStyle(el).position === 'fixed';
+    for (const root of roots) {
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            const el = n.parentElement;
+            if (!n.textContent.trim() || !seen(el) || el.closest('[hidden]')) continue;
+            const size = parseFloat(getComputedStyle(el).fontSize);
+            if (size < 11.99) small.push(
+                `${el.className || el.tagName}: ${size}px "${n.textContent.trim().slice(0, 20)}"`);
+        }
+        const controls = 'button, select, input, a[href], summary, [tabindex="0"]';
+        for (const el of root.querySelectorAll(controls)) {
+            if (!seen(el)) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width < 43.5 || r.height < 43.5)
+                tiny.push(`${el.tagName}.${el.className} `
+                    + `${el.dataset.move || el.dataset.action || el.id || ''}: `
+                    + `${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+        }
+    }
+    return {small, tiny}; }"""
+
+# Labels whose text does not fit their box: wider than it (and not a scroller), or, when the box
+# clips (overflow hidden), taller than it.
+CUT = """() => { const cut = [];
+    for (const root of [document.querySelector('header.top'), document.getElementById('table')]) {
+        for (const el of root.querySelectorAll('*')) {
+            if (el.offsetParent === null || el.clientWidth === 0) continue;
+            if (el.closest('.sr-only')) continue;  // for screen readers only, hidden on purpose
+            if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+            const style = getComputedStyle(el);
+            if (['auto', 'scroll'].includes(style.overflowX)) continue;
+            const wide = el.scrollWidth > el.clientWidth + 1;
+            const clips = ['hidden', 'clip'].includes(style.overflowY);
+            const tall = clips && el.scrollHeight > el.clientHeight + 1;
+            const ellipsis = style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth;
+            if (wide || tall || ellipsis)
+                cut.push(`${el.tagName}.${el.className} "${el.textContent.trim().slice(0, 24)}" `
+                    + `${el.scrollWidth}/${el.clientWidth} ${el.scrollHeight}/${el.clientHeight}`);
+        }
+    }
+    return cut; }"""
+
+
+def _phone(new_context, site_url: str, size: tuple[int, int]) -> Page:
+    width, height = size
+    context = new_context(viewport={"width": width, "height": height}, has_touch=True)
+    return open_game(context.new_page(), site_url)
+
+
+def _tips_off(page: Page) -> None:
+    """A player who turned the first-game tips off (a tip makes the dock taller for a moment;
+    tests/e2e/test_learn.py covers the tips)."""
+    off = page.locator("[data-action=tips-off]")
+    if off.count():
+        off.click()
+
+
+def _tap(page: Page, move: str) -> None:
+    """Tap `move` where it is on screen (a move on the board may also be a button of the dock;
+    the board's cell may be under the dock) and wait for the redraw: nothing scrolls."""
+    seq = table(page)["seq"]
+    index = page.evaluate(
+        f"""(move) => {{ const onScreen = {ON_SCREEN};
+        return [...document.querySelectorAll('[data-move]')]
+            .filter(e => e.dataset.move === move).findIndex(onScreen); }}""",
+        move,
+    )
+    assert index >= 0, move
+    page.locator(f'[data-move="{move}"]').nth(index).click()
+    page.wait_for_function(f"() => document.getElementById('table').dataset.seq !== '{seq}'")
+
+
+def _dock_in_view(page: Page) -> dict:
+    seen = page.evaluate(DOCK_CHECK)
+    assert seen["hidden"] == [], seen
+    assert all(seen["stock"].values()), seen
+    assert seen["hand"] and seen["prompt"] and not seen["wide"], seen
+    return seen
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["360x640", "390x844"])
+def test_the_dock_keeps_every_move_and_your_stock_on_screen_through_a_game(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    page = _phone(new_context, site_url, size)
+    start_game(page, "ai", level="easy", starter="me")
+    _tips_off(page)
+    rnd = random.Random(size[0])
+    kinds: set[str] = set()
+    checked = 0
+    while True:
+        wait_for_turn(page)
+        if table(page)["phase"] == "over":
+            break
+        seen = _dock_in_view(page)
+        kinds.add(seen["kind"].replace("moves ", ""))
+        checked += 1
+        _tap(page, rnd.choice(sorted(seen["moves"])))
+    assert checked > 20 and {"place", "k-act", "k-tribe"} <= kinds, kinds
+    # the result is brought into view, wherever the page was
+    verdict = page.locator("#score .verdict")
+    assert page.evaluate(ON_SCREEN, verdict.element_handle())
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def _positions() -> list[tuple[str, str, int]]:
+    """For each kind of decision, the position with the most moves in 200 seeded two-player
+    games (Fata Morgana: 14 moves, a raid 11, the Merchant 10), as (kind, save string, seq)."""
+    best: dict[str, tuple[int, int, int]] = {}
+    for seed in range(200):
+        s = Session.new(seed, seed % 2, "hotseat")
+        rnd = random.Random(seed)
+        while not s.over:
+            v = s.view()
+            kind, n = v["decision"]["kind"], len(v["legal"])
+            if n > best.get(kind, (0, 0, 0))[0]:
+                best[kind] = (n, seed, s.seq)
+            s.play(rnd.choice(v["legal"]))
+    out = []
+    for kind, (_, seed, seq) in sorted(best.items()):
+        s = Session.new(seed, seed % 2, "hotseat")
+        rnd = random.Random(seed)
+        while s.seq < seq:
+            s.play(rnd.choice(s.view()["legal"]))
+        out.append((kind, s.encode(), seq))
+    return out
+
+
+def _load(page: Page, code: str, seq: int) -> None:
+    page.click("[data-action=open-load]")
+    page.fill("#load-text", code)
+    page.click("[data-action=load-string]")
+    confirm = page.locator("[data-action=confirm-replace]")
+    page.wait_for_function(
+        f"""() => document.getElementById('table').dataset.seq === '{seq}'
+            || !document.getElementById('dlg-confirm').hidden"""
+    )
+    if confirm.is_visible():
+        confirm.click()
+    page.wait_for_function(f"() => document.getElementById('table').dataset.seq === '{seq}'")
+    page.evaluate("window.scrollTo(0, 0)")  # as a player who just opened it
+
+
+def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_small_phone(
+    new_context, site_url: str
+):
+    page = _phone(new_context, site_url, (360, 640))
+    start_game(page, "hotseat")
+    _tips_off(page)
+    positions = _positions()
+    assert {"fata_morgana", "merchant", "raid", "tribe", "place", "act"} <= {
+        kind for kind, _, _ in positions
+    }
+    for kind, code, seq in positions:
+        _load(page, code, seq)
+        _tips_off(page)
+        seen = page.evaluate(DOCK_CHECK)
+        assert seen["hidden"] == [] and all(seen["stock"].values()), (kind, seen)
+        assert seen["hand"] and seen["prompt"] and not seen["wide"], (kind, seen)
+
+
+def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_url: str):
+    page = _phone(new_context, site_url, (360, 640))
+    start_game(page, "ai", level="easy", starter="me")
+    rnd = random.Random(4)
+    checked: set[str] = set()
+    for _ in range(80):  # placement with its tip, actions, tribe cards, the panels filling up
+        wait_for_turn(page)
+        if table(page)["phase"] == "over":
+            break
+        kind = page.evaluate(DOCK_CHECK)["kind"]
+        if kind not in checked:
+            checked.add(kind)
+            sizes = page.evaluate(SIZES)
+            assert sizes["small"] == [] and sizes["tiny"] == [], (kind, sizes)
+            assert page.evaluate(CUT) == [], kind
+        play(page, rnd, clicks=1)
+    assert len(checked) >= 3, checked
+    # 200 % text size (the browser's text setting scales everything given in rem)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page.evaluate(CUT) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # the dock grows, but never past the screen: what does not fit scrolls inside it
+    dock = page.evaluate(
+        """() => { const d = document.getElementById('dock').getBoundingClientRect();
+        return [d.top, d.bottom, innerHeight]; }"""
+    )
+    assert 0 <= dock[0] < dock[1] <= dock[2] + 0.5, dock
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    # the score screen
+    s = Session.new(8, 0, "hotseat")
+    rnd = random.Random(8)
+    while not s.over:
+        s.play(rnd.choice(s.view()["legal"]))
+    _load(page, s.encode(), s.seq)
+    expect(page.locator("#score .verdict")).to_be_visible()
+    sizes = page.evaluate(SIZES)
+    assert sizes["small"] == [] and sizes["tiny"] == [], sizes
+    assert page.evaluate(CUT) == []
+
+
+CHANNEL = """(el) => { const s = getComputedStyle(el), b = getComputedStyle(el, '::before');
+    const turn = el.querySelector(':scope .turn');
+    return {outline: s.outlineStyle, outlineWidth: parseFloat(s.outlineWidth),
+            border: s.borderTopStyle,
+            hatch: b.borderImageSource.includes('repeating-linear-gradient'),
+            badge: el.querySelector(':scope > .hint-badge') !== null,
+            arrow: turn !== null
+                   && getComputedStyle(turn, '::before').clipPath.startsWith('polygon')}; }"""
+
+
+def test_focus_hint_last_move_and_turn_are_different_shapes(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    _tips_off(page)
+    wait_for_turn(page)
+    first = page.evaluate("[...document.querySelectorAll('#board [data-move]')][0].dataset.move")
+    click_move(page, first)  # Blue places a Targi: the last move; Red is to move
+    page.click("#hint")
+    hinted = page.locator("#board .cell.hint")
+    expect(hinted).to_have_count(1, timeout=60_000)
+    hint_move = hinted.get_attribute("data-move")
+    other = page.locator(f'#board button.cell.legal:not([data-move="{hint_move}"])').first
+    other.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")  # focus from the keyboard: :focus-visible
+    focused = page.evaluate_handle("document.activeElement")
+    assert page.evaluate("document.activeElement.classList.contains('legal')")
+    plain = page.locator(
+        f'#board button.cell.legal:not([data-move="{hint_move}"]):not(:focus)'
+    ).first.element_handle()
+    channels = {
+        "focus": page.evaluate(CHANNEL, focused),
+        "hint": page.evaluate(CHANNEL, hinted.element_handle()),
+        "last": page.evaluate(CHANNEL, page.locator("#board .cell.last").element_handle()),
+        "turn": page.evaluate(
+            CHANNEL, page.locator("section.player.active[data-player='1']").element_handle()
+        ),
+        "none": page.evaluate(CHANNEL, plain),
+    }
+    assert channels["focus"]["outline"] == "solid" and channels["focus"]["outlineWidth"] >= 3
+    assert channels["hint"]["border"] == "dashed" and channels["hint"]["badge"]
+    assert channels["hint"]["outline"] == "none"
+    assert channels["last"]["hatch"] and channels["last"]["border"] != "dashed"
+    assert channels["turn"]["arrow"] and channels["turn"]["border"] == "double"
+    assert channels["none"] == {
+        "outline": "none", "outlineWidth": channels["none"]["outlineWidth"], "border": "solid",
+        "hatch": False, "badge": False, "arrow": False,
+    }  # fmt: skip
+    signatures = {name: tuple(sorted(c.items())) for name, c in channels.items()}
+    assert len(set(signatures.values())) == 5, signatures
+    # focus on the hinted move (as after Hint from the keyboard) shows both
+    hinted.focus()
+    both = page.evaluate(CHANNEL, hinted.element_handle())
+    assert both["outline"] == "solid" and both["border"] == "dashed" and both["badge"]
+
+
+PIECE = """(el) => { const s = getComputedStyle(el), b = getComputedStyle(el, '::before');
+    const r = el.getBoundingClientRect();
+    return {mask: b.maskImage, radius: s.borderRadius, turn: s.transform,
+            w: r.width, h: r.height}; }"""
+
+
+def test_pawns_and_markers_differ_in_shape_and_per_player(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    _tips_off(page)
+    rnd = random.Random(6)
+    for _ in range(300):
+        if (
+            page.locator("#board .pc.marker.p0").count()
+            and page.locator("#board .pc.marker.p1").count()
+        ):
+            break
+        play(page, rnd, clicks=1)
+    shapes = {
+        f"{kind}{p}": page.evaluate(
+            PIECE, page.locator(f"#board .pc.{kind}.p{p}").first.element_handle()
+        )
+        for kind in ("targi", "marker")
+        for p in (0, 1)
+    }
+    assert "pawn-round" in shapes["targi0"]["mask"] and "pawn-angular" in shapes["targi1"]["mask"]
+    assert shapes["marker0"]["mask"] == shapes["marker1"]["mask"] == "none"  # flat tokens
+    assert shapes["marker0"]["radius"] == "50%" and shapes["marker0"]["turn"] == "none"  # a disc
+    assert shapes["marker1"]["turn"] != "none"  # a diamond
+    for p in (0, 1):  # a pawn stands taller than it is wide; markers are flat and smaller
+        assert shapes[f"targi{p}"]["h"] > shapes[f"targi{p}"]["w"] >= 18
+        assert shapes[f"marker{p}"]["w"] < shapes[f"targi{p}"]["h"]
