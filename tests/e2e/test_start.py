@@ -84,3 +84,61 @@ def test_a_visit_loads_every_file_the_site_ships(
     shipped = {f for f in info["files"] if not f.startswith("web/icons/")} - installing
     requested = {"index.html" if path == "" else path for path in requested}
     assert shipped - requested == set()
+
+
+# The kept table's board, once the loader has stored it in Cache Storage (else null).
+KEPT_BOARD = """async () => {
+    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
+    const hit = await cache.match('./__last-table__');
+    return hit ? (await hit.json()).regions.board : null;
+}"""
+
+
+def test_a_returning_player_sees_the_last_table_read_only_until_python_is_ready(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    # No service worker: the interpreter's download can be held back by a route.
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    make_a_move(page)
+    board = page.inner_html("#board")
+    words = page.inner_text("#board")
+    page.wait_for_function(f"async (b) => (await ({KEPT_BOARD})()) === b", arg=board, polling=100)
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector("html[data-preview=table]", state="attached")
+    assert page.evaluate("document.documentElement.dataset.appState") == "loading"
+    assert page.inner_text("#board") == words
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#loading")).to_be_visible()
+    assert page.evaluate("document.getElementById('app').inert") is True  # read-only
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+    assert page.evaluate("document.documentElement.dataset.preview") is None
+    assert page.evaluate("document.getElementById('app').inert") is False
+    assert page.inner_text("#board") == words  # the same game, now playable
+    make_a_move(page)
+
+
+def test_no_last_table_is_shown_when_a_link_opens_a_game(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    page.add_init_script(
+        """new MutationObserver(() => {
+            if (document.documentElement.dataset.preview) window.__previewed = true;
+        }).observe(document, {attributes: true, subtree: true});"""
+    )
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    make_a_move(page)
+    page.wait_for_function(f"async () => (await ({KEPT_BOARD})()) !== null", polling=100)
+    page.goto(site_url + "?again#storage=off")
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+    assert page.evaluate("window.__previewed") is None
