@@ -57,15 +57,20 @@ def py_files(web_root: Path) -> list[str]:
     return paths
 
 
-def pyscript_config(wheel_rel: str, modules: Iterable[str]) -> dict[str, Any]:
-    files = {f"./{wheel_rel}": "./*"}
+def pyscript_config(modules: Iterable[str]) -> dict[str, Any]:
+    files = {}
     for module in modules:
         # web/foo.py becomes ./foo.py in the interpreter's working directory (on sys.path);
         # sub-folders of web/ keep their shape so packages stay importable.
         files[f"./{module}"] = "./" + module.removeprefix("web/")
     # Every optional PyScript plugin off: the page uses none, and their chunks are not shipped.
     plugins = [f"!{name}" for name in npm.PYSCRIPT_PLUGINS_OFF]
-    return {"interpreter": "./pyodide/pyodide.mjs", "files": files, "plugins": plugins}
+    # web/interpreter.mjs wraps Pyodide's loadPyodide: a snapshot-restored interpreter when
+    # there is one, and the game's wheel unpacked into site-packages either way.
+    config: dict[str, Any] = {"interpreter": "./web/interpreter.mjs", "plugins": plugins}
+    if files:
+        config["files"] = files
+    return config
 
 
 def loading_words(web_root: Path) -> dict[str, dict[str, str]]:
@@ -199,7 +204,7 @@ def _build_site(site: Path, quiet: bool) -> dict[str, Any]:
     say(f"wheel {wheel_rel}")
 
     modules = py_files(WEB) if WEB.is_dir() else []
-    config = pyscript_config(wheel_rel, modules)
+    config = pyscript_config(modules)
     (scratch / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
     files = sorted(p.relative_to(scratch).as_posix() for p in files_under(scratch))

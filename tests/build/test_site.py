@@ -88,26 +88,26 @@ def test_wheel_is_byte_reproducible(tmp_path: Path) -> None:
     assert first == second
 
 
-def test_pyscript_config_uses_the_local_interpreter_and_the_wheel_through_files(
+def test_pyscript_config_uses_the_sites_interpreter_module_which_brings_the_wheel(
     site: Path, build_info: dict
 ) -> None:
     config = json.loads((site / "pyscript.json").read_text())
-    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./web/interpreter.mjs"
+    # The module wraps the local Pyodide (no CDN) and unpacks the wheel build.json names.
+    wrapper = (site / "web" / "interpreter.mjs").read_text(encoding="utf-8")
+    assert 'from "./snapshot.mjs"' in wrapper
+    starter = (site / "web" / "snapshot.mjs").read_text(encoding="utf-8")
+    assert 'from "../pyodide/pyodide.mjs"' in starter
     assert (site / "pyodide" / "pyodide.mjs").is_file()
-    assert config["files"][f"./{build_info['wheel']}"] == "./*"
+    assert (site / build_info["wheel"]).is_file()
     # No micropip: a "packages" entry would make PyScript load it (and ask PyPI).
     assert "packages" not in config
-    for source in config["files"]:
-        assert (site / source).is_file(), source
+    assert "files" not in config  # no page modules besides the wheel today
 
 
 def test_page_modules_from_py_files_txt_land_in_the_working_directory() -> None:
-    config = pyscript_config("wheels/t.whl", ["web/ui.py", "web/app/view.py"])
-    assert config["files"] == {
-        "./wheels/t.whl": "./*",
-        "./web/ui.py": "./ui.py",
-        "./web/app/view.py": "./app/view.py",
-    }
+    config = pyscript_config(["web/ui.py", "web/app/view.py"])
+    assert config["files"] == {"./web/ui.py": "./ui.py", "./web/app/view.py": "./app/view.py"}
 
 
 def test_every_pyscript_chunk_that_core_imports_statically_is_shipped(site: Path) -> None:
