@@ -60,6 +60,10 @@ export function createAI(workerUrl) {
         worker.postMessage(JSON.stringify(message));
       });
     },
+    // For bench/page_load.py: the worker interpreter's WebAssembly memory in bytes.
+    memory() {
+      return this.ask(JSON.stringify({ memory: true })).then(Number);
+    },
     get broken() {
       return broken;
     },

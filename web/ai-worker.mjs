@@ -5,6 +5,8 @@
 // to answer itself if this worker fails). Only files of this site are fetched.
 import { startPython } from "./snapshot.mjs";
 
+let wasmBytes = () => 0;
+
 async function boot() {
   const { pyodide, from, makeSnapshot } = await startPython({}, { make: true });
   if (makeSnapshot) {
@@ -15,6 +17,7 @@ async function boot() {
     }
   }
   const answer = pyodide.pyimport("targi.app.protocol").answer;
+  wasmBytes = () => pyodide._module.HEAP8.byteLength;
   postMessage(JSON.stringify({ ready: true, from }));
   return answer;
 }
@@ -27,6 +30,12 @@ let queue = Promise.resolve();
 onmessage = (event) => {
   queue = queue.then(async () => {
     const request = JSON.parse(event.data);
+    if (request.memory) {
+      // The benchmark's question: this interpreter's WebAssembly memory, in bytes.
+      await ready.catch(() => {});
+      postMessage(JSON.stringify({ id: request.id, ok: true, result: wasmBytes() }));
+      return;
+    }
     try {
       const answer = await ready;
       const result = JSON.parse(answer(event.data));

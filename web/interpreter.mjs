@@ -11,6 +11,9 @@ export async function loadPyodide(options = {}) {
   // PyScript's indexURL is this module's folder; snapshot.mjs knows where Pyodide is.
   const { indexURL: _ignored, ...rest } = options;
   const { pyodide, from } = await startPython(rest);
+  await window.targiLoader?.catalogReady; // web/main.py reads it at once
+  // For the memory figures of bench/page_load.py: the interpreter's WebAssembly memory.
+  if (window.targiLoader) window.targiLoader.wasmBytes = () => pyodide._module.HEAP8.byteLength;
   document.documentElement.dataset.pythonStart = from;
   performance.mark(`targi:python-${from}`);
   return pyodide;

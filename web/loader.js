@@ -52,6 +52,10 @@ const LANG = chooseLanguage();
 root.lang = LANG;
 let catalog = { ...(LOADING_WORDS.en || {}), ...(LOADING_WORDS[LANG] || {}) };
 let catalogLoaded = false; // the whole catalog, not just the loading words
+let catalogSettled = () => {};
+// Settles once the catalog is in or failed: web/interpreter.mjs waits for it, so that web/main.py
+// never runs before it, however fast a snapshot restores.
+const catalogReady = new Promise((resolve) => (catalogSettled = resolve));
 const t = (key, params = {}) =>
   (catalog[key] ?? `[${key}]`).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 
@@ -320,6 +324,8 @@ async function start() {
   } catch (e) {
     fail(() => t("loading.error.download", { file: `web/messages/${LANG}.json`, reason: e.message }), true);
     return;
+  } finally {
+    catalogSettled();
   }
   await preview; // its words first, then the catalog's words over the whole page
   applyMessages();
@@ -419,6 +425,7 @@ function watchTable() {
 // Called from web/main.py.
 window.targiLoader = {
   catalogText: () => JSON.stringify(catalogLoaded ? catalog : {}),
+  catalogReady,
   lang: LANG,
   noStorage: () => location.hash === NO_STORAGE,
   applyMessages,
