@@ -1,48 +1,63 @@
-"""Page-load benchmark: time from navigation to a playable table, cold and from the SW cache.
+"""Page-load benchmark: the game beside the bare-Pyodide floor, first and return visits.
 
-    python build.py bench [--runs N]          (builds site/ first)
-    python bench/page_load.py [--runs N] [--url URL]
+    python build.py bench [--runs N] [--memory]      (builds site/ first)
+    python bench/page_load.py [--runs N] [--memory]
 
-"Playable" = `html[data-app-state=ready]` and an enabled `[data-new-game]` button, timed inside
-the page (performance.now(), i.e. from the start of navigation) by a MutationObserver.
-- cold: a new browser context each run (empty HTTP cache, no service worker);
-- cached: one context, after its service worker controls the page, reloaded N times (every file
-  comes from the service worker's precache), each reload 4 s after the previous load so that
-  the AI worker's start-up (just after ready) is not counted against the next load.
-Targets (headless Chromium, this machine): <= 4 s cold, <= 2.5 s cached. Prints medians, all
-runs, and the size of site/ with its biggest files.
+Both pages are served from one local server, the floor (bench/floor/: `loadPyodide` + `1+1`
+from the site's own pyodide/ folder) under the site's URL at `bench-floor/`, but never copied
+into site/. Times are from navigation start (performance.now() inside the page) to
+`html[data-app-state=ready]` (for the game also an enabled `[data-new-game]` button, i.e. a
+playable table), measured by a MutationObserver.
+
+- first visit: a new browser context each run (empty HTTP cache, no service worker, no
+  snapshot); the game and the floor alternate, so both see the same load;
+- return visit: one context per page, visited once (the game: until its service worker controls
+  the page and the AI's worker has made the interpreter snapshot), then reloaded N times, each
+  reload 4 s after the previous load (the game's AI worker starts just after ready). The game
+  comes from its service worker and its snapshot, the floor from the HTTP cache (304s).
+
+Also, for the game's return visits: how the interpreter started (`snapshot`/`start`), and when
+the AI's worker could first answer, after the table was playable. With --memory: after a whole
+game against the computer, the WebAssembly memory of both interpreters, the page's JS heap and
+the resident memory of the browser's renderer processes. Prints medians, ratios to the floor,
+all runs, and the machine's load average (the figures mean little on a busy machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.paths import SITE  # noqa: E402
-from tools.serve import start_background_server, url_of  # noqa: E402
+from tools.serve import make_server, url_of  # noqa: E402
 from tools.site import ensure_site  # noqa: E402
 
 TIMEOUT_MS = 120_000
-TARGET_COLD_S, TARGET_CACHED_S = 4.0, 2.5
 SETTLE_MS = 4_000
+FLOOR_DIR = "bench-floor"
+TARGET_RETURN_S, TARGET_FIRST_RATIO, TARGET_AI_S = 1.0, 1.1, 1.5
 
-# Records the first moment the table is playable, measured from navigation start.
+# Records the first moment the page is ready (the game: playable), from navigation start.
 READY_PROBE = """
 (() => {
   const mark = () => {
     if (window.__playableAt) return;
     const root = document.documentElement;
+    const game = document.getElementById("app");
     const start = document.querySelector("[data-new-game]:not([disabled])");
-    if (root && root.dataset.appState === "ready" && start) {
+    if (root && root.dataset.appState === "ready" && (!game || start)) {
       window.__playableAt = performance.now();
     }
   };
@@ -52,14 +67,24 @@ READY_PROBE = """
 })();
 """
 
+SNAPSHOT_MADE = """async () => {
+    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
+    return !!(await cache.match('./__snapshot__'));
+}"""
 
-def time_to_playable(page: Page, navigate: str) -> float:
+
+def load_average() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} CPUs)"
+
+
+def time_to_ready(page: Page, navigate: str) -> float:
     if navigate == "reload":
         page.reload(wait_until="commit")
     else:
         page.goto(navigate, wait_until="commit")
     page.wait_for_function("() => window.__playableAt", polling=20, timeout=TIMEOUT_MS)
-    return page.evaluate("window.__playableAt") / 1000
+    return float(page.evaluate("window.__playableAt")) / 1000
 
 
 def new_context(browser: Browser) -> BrowserContext:
@@ -68,74 +93,155 @@ def new_context(browser: Browser) -> BrowserContext:
     return context
 
 
+def poll(page: Page, function: str, timeout_ms: int = TIMEOUT_MS) -> None:
+    waited = 0
+    while not page.evaluate(function):
+        if waited > timeout_ms:
+            raise TimeoutError(function)
+        page.wait_for_timeout(250)
+        waited += 250
+
+
 def fmt(values: list[float]) -> str:
     return " ".join(f"{v:.2f}" for v in values)
 
 
-def site_sizes() -> None:
-    files = [p for p in SITE.rglob("*") if p.is_file()]
-    total = sum(p.stat().st_size for p in files)
-    print(f"site/: {len(files)} files, {total / 1e6:.2f} MB ({total} bytes)")
-    for path in sorted(files, key=lambda p: p.stat().st_size, reverse=True)[:8]:
-        print(f"  {path.stat().st_size / 1e6:7.2f} MB  {path.relative_to(SITE)}")
+def serve_with_floor(scratch: Path) -> tuple[object, str]:
+    """site/ and the floor page under one URL, through symbolic links (nothing copied)."""
+    root = scratch / "root"
+    root.mkdir()
+    for entry in SITE.iterdir():
+        (root / entry.name).symlink_to(entry)
+    (root / FLOOR_DIR).symlink_to(ROOT / "bench" / "floor")
+    server = make_server(port=0, directory=root, quiet=True)
+    import threading
+
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, url_of(server)
+
+
+def renderer_rss_mb() -> float:
+    """Resident memory of this benchmark's browser renderer processes (page and workers)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                parent = int(stat.rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    total, pending = 0, list(children.get(os.getpid(), []))
+    while pending:
+        pid = pending.pop()
+        pending += children.get(pid, [])
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"--type=renderer" not in cmdline:
+                continue
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+        except OSError:
+            continue
+    return total / 1e6
+
+
+def whole_game_memory(browser: Browser, url: str) -> None:
+    from gameplay import play, start_game
+
+    context = new_context(browser)
+    page = context.new_page()
+    time_to_ready(page, url)
+    start_game(page, "ai")
+    clicks = play(page, random.Random(12))
+    page.wait_for_timeout(1_000)
+    main_wasm = page.evaluate("window.targiLoader.wasmBytes()") / 1e6
+    ai_wasm = page.evaluate("window.targiAI.memory()") / 1e6
+    heap = page.evaluate("performance.memory ? performance.memory.usedJSHeapSize : 0") / 1e6
+    rss = renderer_rss_mb()
+    print(f"memory after a whole game against the computer ({clicks} clicks):")
+    print(f"  WebAssembly memory: page {main_wasm:.1f} MB + AI worker {ai_wasm:.1f} MB")
+    print(f"  page JS heap (used) {heap:.1f} MB; renderer processes resident {rss:.1f} MB")
+    print(f"  total WebAssembly + page JS heap {main_wasm + ai_wasm + heap:.1f} MB (target < 250)")
+    context.close()
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5)")
-    parser.add_argument("--url", help="bench this URL instead of serving site/ locally")
+    parser.add_argument("--memory", action="store_true", help="also a whole game's memory")
     args = parser.parse_args()
 
-    server = None
-    if args.url:
-        url = args.url
-    else:
-        ensure_site()
-        server = start_background_server()
-        url = url_of(server)
+    ensure_site()
+    scratch = tempfile.TemporaryDirectory(prefix="targi-bench-")
+    server, url = serve_with_floor(Path(scratch.name))
+    floor = url + FLOOR_DIR + "/"
     executable = find_chromium()
-    print(f"page load of {url} in {executable or 'Playwright Chromium'}, {args.runs} runs each")
+    print(f"{url} beside {floor} in {executable or 'Playwright Chromium'}, {args.runs} runs each")
+    print(f"before: {load_average()}")
 
-    cold: list[float] = []
-    cached: list[float] = []
+    first: dict[str, list[float]] = {"game": [], "floor": []}
+    back: dict[str, list[float]] = {"game": [], "floor": []}
+    starts: list[str] = []
+    ai_after: list[float] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         for _ in range(args.runs):
+            for name, target in (("game", url), ("floor", floor)):
+                context = new_context(browser)
+                first[name].append(time_to_ready(context.new_page(), target))
+                context.close()
+
+        pages = {}
+        for name, target in (("game", url), ("floor", floor)):
             context = new_context(browser)
-            cold.append(time_to_playable(context.new_page(), url))
-            context.close()
-
-        context = new_context(browser)
-        page = context.new_page()
-        time_to_playable(page, url)
-        try:
-            page.wait_for_function(
-                "() => navigator.serviceWorker.controller !== null", polling=100, timeout=30_000
-            )
-        except PlaywrightTimeoutError:
-            print("no service worker took control within 30 s: no cached figures")
-        else:
-            for _ in range(args.runs):
-                # Let the previous load settle first, as a returning player's would: the
-                # computer's worker boots its own Pyodide just after the table is ready.
-                page.wait_for_timeout(SETTLE_MS)
-                cached.append(time_to_playable(page, "reload"))
-        context.close()
-        browser.close()
-    if server is not None:
-        server.shutdown()
-        server.server_close()
-
-    cold_median = statistics.median(cold)
-    print(f"cold    median {cold_median:.2f} s (target <= {TARGET_COLD_S} s)   runs: {fmt(cold)}")
-    if cached:
-        cached_median = statistics.median(cached)
-        print(
-            f"cached  median {cached_median:.2f} s (target <= {TARGET_CACHED_S} s)   "
-            f"runs: {fmt(cached)}"
+            pages[name] = context.new_page()
+            time_to_ready(pages[name], target)
+        game = pages["game"]
+        game.wait_for_function(
+            "() => navigator.serviceWorker.controller !== null", polling=100, timeout=60_000
         )
-    if not args.url:
-        site_sizes()
+        poll(game, SNAPSHOT_MADE)
+        for _ in range(args.runs):
+            for name, page in pages.items():
+                page.wait_for_timeout(SETTLE_MS)
+                back[name].append(time_to_ready(page, "reload"))
+            starts.append(str(game.evaluate("document.documentElement.dataset.pythonStart")))
+            game.wait_for_function(
+                "() => performance.getEntriesByName('targi:ai-ready').length", timeout=TIMEOUT_MS
+            )
+            ai_after.append(
+                float(
+                    game.evaluate(
+                        "performance.getEntriesByName('targi:ai-ready')[0].startTime"
+                        " - window.__playableAt"
+                    )
+                )
+                / 1000
+            )
+        for page in pages.values():
+            page.context.close()
+        if args.memory:
+            whole_game_memory(browser, url)
+        browser.close()
+    server.shutdown()  # type: ignore[attr-defined]
+    scratch.cleanup()
+
+    print(f"after:  {load_average()}")
+    print("                 game    floor   ratio   (medians, s)")
+    for label, runs, target in (
+        ("first visit ", first, f"target ratio <= {TARGET_FIRST_RATIO}"),
+        ("return visit", back, f"target game <= {TARGET_RETURN_S} s"),
+    ):
+        g, f = statistics.median(runs["game"]), statistics.median(runs["floor"])
+        print(f"{label}     {g:5.2f}   {f:5.2f}   {g / f:5.2f}   {target}")
+        print(f"    game runs: {fmt(runs['game'])}   floor runs: {fmt(runs['floor'])}")
+    print(f"return visits started from: {', '.join(starts)}")
+    print(
+        f"AI worker ready after the table: median {statistics.median(ai_after):.2f} s "
+        f"(target <= {TARGET_AI_S} s)   runs: {fmt(ai_after)}"
+    )
     return 0
 
 

@@ -25,6 +25,19 @@ NOT_SHIPPED = {PY_FILES_LIST}
 # the error screen's "Copy stored data" button.
 LOADING_PREFIXES = ("loading.", "storage.copy_")
 LOADING_MARKER = "<!-- build: LOADING_WORDS -->"
+PRELOAD_MARKER = "<!-- build: PRELOADS -->"
+# What the start needs, requested with the page instead of one after another down the chain
+# index.html > loader.js > PyScript > pyscript.json > web/interpreter.mjs > Pyodide > its files.
+# Fetched files are preloaded in the mode fetch() uses (cors, same-origin credentials) so the
+# later fetch() takes the preloaded response instead of downloading it again.
+PRELOAD_MODULES = ("web/interpreter.mjs", "web/snapshot.mjs", "pyodide/pyodide.mjs")
+PRELOAD_FETCHES = (
+    "pyscript.json",
+    "build.json",
+    "pyodide/pyodide-lock.json",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+)
 
 
 def files_under(root: Path) -> Iterator[Path]:
@@ -57,15 +70,20 @@ def py_files(web_root: Path) -> list[str]:
     return paths
 
 
-def pyscript_config(wheel_rel: str, modules: Iterable[str]) -> dict[str, Any]:
-    files = {f"./{wheel_rel}": "./*"}
+def pyscript_config(modules: Iterable[str]) -> dict[str, Any]:
+    files = {}
     for module in modules:
         # web/foo.py becomes ./foo.py in the interpreter's working directory (on sys.path);
         # sub-folders of web/ keep their shape so packages stay importable.
         files[f"./{module}"] = "./" + module.removeprefix("web/")
     # Every optional PyScript plugin off: the page uses none, and their chunks are not shipped.
     plugins = [f"!{name}" for name in npm.PYSCRIPT_PLUGINS_OFF]
-    return {"interpreter": "./pyodide/pyodide.mjs", "files": files, "plugins": plugins}
+    # web/interpreter.mjs wraps Pyodide's loadPyodide: a snapshot-restored interpreter when
+    # there is one, and the game's wheel unpacked into site-packages either way.
+    config: dict[str, Any] = {"interpreter": "./web/interpreter.mjs", "plugins": plugins}
+    if files:
+        config["files"] = files
+    return config
 
 
 def loading_words(web_root: Path) -> dict[str, dict[str, str]]:
@@ -101,6 +119,15 @@ def inline_loading_words(html: str, words: dict[str, dict[str, str]]) -> str:
         r'(?P<open><(?P<tag>[a-z0-9]+)\b[^>]*\bdata-msg="(?P<key>[^"]+)"[^>]*>)(?P<close></(?P=tag)>)'
     )
     return empty.sub(fill, html)
+
+
+def preload_links(pyscript_modules: Iterable[str]) -> str:
+    """<link> elements for the start's modules (PyScript's own JS files among them) and files."""
+    modules = [f"pyscript/{name}" for name in pyscript_modules if name.endswith(".js")]
+    modules += [*PRELOAD_MODULES, "pyodide/pyodide.asm.mjs"]
+    links = [f'<link rel="modulepreload" href="./{path}">' for path in modules]
+    links += [f'<link rel="preload" href="./{p}" as="fetch" crossorigin>' for p in PRELOAD_FETCHES]
+    return "\n  ".join(links)
 
 
 def _sha256(path: Path) -> str:
@@ -170,6 +197,11 @@ def _copy_sources(scratch: Path) -> None:
     """index.html (with the loading words), web/ as it is (icons included: they are source
     files) but for build inputs, and the runtime."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
+    if html.count(PRELOAD_MARKER) != 1:
+        raise SystemExit(f"build.py: index.html must hold {PRELOAD_MARKER} exactly once")
+    # PyScript's chunks that core.js imports, error plugin aside (loaded only on a failure).
+    core = [n for n in npm.pyscript_files() if not n.startswith("error-")]
+    html = html.replace(PRELOAD_MARKER, preload_links(core))
     words = loading_words(WEB) if WEB.is_dir() else {}
     (scratch / "index.html").write_text(inline_loading_words(html, words), encoding="utf-8")
     for path in files_under(WEB) if WEB.is_dir() else []:
@@ -199,7 +231,7 @@ def _build_site(site: Path, quiet: bool) -> dict[str, Any]:
     say(f"wheel {wheel_rel}")
 
     modules = py_files(WEB) if WEB.is_dir() else []
-    config = pyscript_config(wheel_rel, modules)
+    config = pyscript_config(modules)
     (scratch / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
     files = sorted(p.relative_to(scratch).as_posix() for p in files_under(scratch))

@@ -1,19 +1,25 @@
-// The computer player, off the main thread: its own Pyodide, the game's wheel unpacked onto
-// sys.path, and targi.app.protocol answering one request at a time (the same module the page
-// uses to ask, and to answer itself if this worker fails). Only files of this site are fetched.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// The computer player, off the main thread: its own Pyodide with the game's wheel
+// (web/snapshot.mjs: restored from this build's memory snapshot when there is one, else started
+// normally, and then it makes that snapshot for the next visit, the page's and its own), and
+// targi.app.protocol answering one request at a time (the same module the page uses to ask, and
+// to answer itself if this worker fails). Only files of this site are fetched.
+import { startPython } from "./snapshot.mjs";
 
-const base = new URL("../", import.meta.url);
+let wasmBytes = () => 0;
 
 async function boot() {
-  const info = await (await fetch(new URL("build.json", base))).json();
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
-  const response = await fetch(new URL(info.wheel, base));
-  if (!response.ok) throw new Error(`${info.wheel}: HTTP ${response.status}`);
-  const wheel = await response.arrayBuffer();
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  return pyodide.pyimport("targi.app.protocol").answer;
+  const { pyodide, from, makeSnapshot } = await startPython({}, { make: true });
+  if (makeSnapshot) {
+    try {
+      await makeSnapshot();
+    } catch (e) {
+      console.info("no interpreter snapshot made:", e); // the next visit starts normally
+    }
+  }
+  const answer = pyodide.pyimport("targi.app.protocol").answer;
+  wasmBytes = () => pyodide._module.HEAP8.byteLength;
+  postMessage(JSON.stringify({ ready: true, from }));
+  return answer;
 }
 
 const ready = boot();
@@ -24,6 +30,12 @@ let queue = Promise.resolve();
 onmessage = (event) => {
   queue = queue.then(async () => {
     const request = JSON.parse(event.data);
+    if (request.memory) {
+      // The benchmark's question: this interpreter's WebAssembly memory, in bytes.
+      await ready.catch(() => {});
+      postMessage(JSON.stringify({ id: request.id, ok: true, result: wasmBytes() }));
+      return;
+    }
     try {
       const answer = await ready;
       const result = JSON.parse(answer(event.data));

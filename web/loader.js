@@ -52,6 +52,10 @@ const LANG = chooseLanguage();
 root.lang = LANG;
 let catalog = { ...(LOADING_WORDS.en || {}), ...(LOADING_WORDS[LANG] || {}) };
 let catalogLoaded = false; // the whole catalog, not just the loading words
+let catalogSettled = () => {};
+// Settles once the catalog is in or failed: web/interpreter.mjs waits for it, so that web/main.py
+// never runs before it, however fast a snapshot restores.
+const catalogReady = new Promise((resolve) => (catalogSettled = resolve));
 const t = (key, params = {}) =>
   (catalog[key] ?? `[${key}]`).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 
@@ -85,6 +89,10 @@ function fail(message, network = false) {
   if (failed || root.dataset.appState === "ready") return;
   failed = true;
   failure = typeof message === "function" ? message : () => message;
+  if (root.dataset.preview) {
+    endPreview();
+    $("app").hidden = true; // the error screen, whole
+  }
   clearTimeout(watchdog);
   clearInterval(creep);
   root.dataset.appState = "error";
@@ -232,6 +240,7 @@ function registerServiceWorker() {
 
 async function start() {
   applyMessages($("loading")); // the loading words, at once, in the player's language
+  const preview = showLastTable();
   addEventListener("error", (e) => fail(() => t("loading.error.script", { reason: e.message })));
   addEventListener("unhandledrejection", (e) =>
     fail(() => t("loading.error.script", { reason: (e.reason && e.reason.message) || e.reason })),
@@ -316,15 +325,108 @@ async function start() {
   } catch (e) {
     fail(() => t("loading.error.download", { file: `web/messages/${LANG}.json`, reason: e.message }), true);
     return;
+  } finally {
+    catalogSettled();
   }
+  await preview; // its words first, then the catalog's words over the whole page
   applyMessages();
   if (failed) $("load-error-text").textContent = failure(); // worded now
   await pyscript;
 }
 
+// ---- The last table, shown at once on a return visit ----------------------------------------
+// While the game runs, the table's regions (their HTML as Python last drew them) are kept in
+// Cache Storage, not in localStorage: they must never take the saved games' space. On the next
+// visit they are drawn before Python is up, read-only (#app inert) and marked as loading
+// (html[data-preview]); Python's first draw replaces them. Not when a link opens another game
+// (a #fragment), storage is off, or the words were in another language.
+const PREVIEW_CACHE = `targi-start:${new URL("./", location.href).pathname}`;
+const PREVIEW_URL = new URL("./__last-table__", location.href).href;
+const PREVIEW_REGIONS = ["status", "prompt", "tip", "board", "since", "choices", "players", "log"];
+
+async function showLastTable() {
+  if (location.hash || !("caches" in window)) return false;
+  let kept;
+  try {
+    const hit = await (await caches.open(PREVIEW_CACHE)).match(PREVIEW_URL);
+    if (!hit) return false;
+    kept = await hit.json();
+  } catch {
+    return false; // unreadable: the normal loading screen
+  }
+  if (kept.lang !== LANG || root.dataset.appState !== "loading" || !kept.regions) return false;
+  for (const id of PREVIEW_REGIONS) {
+    const region = $(id);
+    if (region && typeof kept.regions[id] === "string") region.innerHTML = kept.regions[id];
+  }
+  $("app").inert = true;
+  $("app").setAttribute("aria-busy", "true");
+  $("table").hidden = false;
+  $("app").hidden = false;
+  root.dataset.preview = "table";
+  performance.mark("targi:last-table-shown");
+  return true;
+}
+
+function endPreview() {
+  if (!root.dataset.preview) return;
+  delete root.dataset.preview;
+  $("app").inert = false;
+  $("app").removeAttribute("aria-busy");
+}
+
+let keepTimer = 0;
+let leaving = false; // the page is being torn down: what it shows now is no table to keep
+addEventListener("pagehide", () => {
+  leaving = true;
+  clearTimeout(keepTimer);
+});
+addEventListener("pageshow", () => (leaving = false));
+let keepFirst = false; // the next keep follows Python's first draw
+function keepLastTable(first = false) {
+  clearTimeout(keepTimer);
+  keepFirst ||= first;
+  keepTimer = setTimeout(async () => {
+    const afterFirstDraw = keepFirst;
+    keepFirst = false;
+    if (leaving || !("caches" in window) || location.hash === NO_STORAGE) return;
+    try {
+      const cache = await caches.open(PREVIEW_CACHE);
+      // No game on the table (a first visit, or a stored game that could not be read): nothing
+      // to show next time. Only decided right after Python's first draw; later, the table is
+      // hidden for moments (another tab taking the game over, the page closing) that are no
+      // reason to forget it.
+      if ($("table").hidden) {
+        if (afterFirstDraw) await cache.delete(PREVIEW_URL);
+        return;
+      }
+      if ($("app").dataset.view === "review") return;
+      const regions = {};
+      for (const id of PREVIEW_REGIONS) if ($(id)) regions[id] = $(id).innerHTML;
+      const body = JSON.stringify({ lang: LANG, regions });
+      const headers = { "content-type": "application/json" };
+      await cache.put(PREVIEW_URL, new Response(body, { headers }));
+    } catch (e) {
+      console.warn("last table not kept:", e); // only the next start's preview is lost
+    }
+  }, 300);
+}
+
+function watchTable() {
+  new MutationObserver(() => keepLastTable()).observe($("table"), {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ["hidden"],
+  });
+  keepLastTable(true);
+}
+
 // Called from web/main.py.
 window.targiLoader = {
   catalogText: () => JSON.stringify(catalogLoaded ? catalog : {}),
+  catalogReady,
   lang: LANG,
   noStorage: () => location.hash === NO_STORAGE,
   applyMessages,
@@ -343,6 +445,8 @@ window.targiLoader = {
     clearTimeout(watchdog);
     clearInterval(creep);
     setProgress(1);
+    endPreview();
+    watchTable();
     $("loading").hidden = true;
     $("loading").setAttribute("aria-busy", "false");
     $("app").hidden = false;

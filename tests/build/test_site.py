@@ -88,26 +88,26 @@ def test_wheel_is_byte_reproducible(tmp_path: Path) -> None:
     assert first == second
 
 
-def test_pyscript_config_uses_the_local_interpreter_and_the_wheel_through_files(
+def test_pyscript_config_uses_the_sites_interpreter_module_which_brings_the_wheel(
     site: Path, build_info: dict
 ) -> None:
     config = json.loads((site / "pyscript.json").read_text())
-    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./web/interpreter.mjs"
+    # The module wraps the local Pyodide (no CDN) and unpacks the wheel build.json names.
+    wrapper = (site / "web" / "interpreter.mjs").read_text(encoding="utf-8")
+    assert 'from "./snapshot.mjs"' in wrapper
+    starter = (site / "web" / "snapshot.mjs").read_text(encoding="utf-8")
+    assert 'from "../pyodide/pyodide.mjs"' in starter
     assert (site / "pyodide" / "pyodide.mjs").is_file()
-    assert config["files"][f"./{build_info['wheel']}"] == "./*"
+    assert (site / build_info["wheel"]).is_file()
     # No micropip: a "packages" entry would make PyScript load it (and ask PyPI).
     assert "packages" not in config
-    for source in config["files"]:
-        assert (site / source).is_file(), source
+    assert "files" not in config  # no page modules besides the wheel today
 
 
 def test_page_modules_from_py_files_txt_land_in_the_working_directory() -> None:
-    config = pyscript_config("wheels/t.whl", ["web/ui.py", "web/app/view.py"])
-    assert config["files"] == {
-        "./wheels/t.whl": "./*",
-        "./web/ui.py": "./ui.py",
-        "./web/app/view.py": "./app/view.py",
-    }
+    config = pyscript_config(["web/ui.py", "web/app/view.py"])
+    assert config["files"] == {"./web/ui.py": "./ui.py", "./web/app/view.py": "./app/view.py"}
 
 
 def test_every_pyscript_chunk_that_core_imports_statically_is_shipped(site: Path) -> None:
@@ -115,7 +115,9 @@ def test_every_pyscript_chunk_that_core_imports_statically_is_shipped(site: Path
     assert {"core.js", "core.css"} <= shipped
     for name in shipped:
         text = (site / "pyscript" / name).read_text(encoding="utf-8")
-        for ref in re.findall(r"""(?:\bfrom\s*|\bimport\s*)["']\./([\w.-]+\.(?:js|css))["']""", text):
+        for ref in re.findall(
+            r"""(?:\bfrom\s*|\bimport\s*)["']\./([\w.-]+\.(?:js|css))["']""", text
+        ):
             assert ref in shipped, f"{name} imports missing {ref}"
     assert not any(name.endswith(".map") for name in shipped)
 
@@ -166,11 +168,11 @@ def test_the_loading_words_of_every_catalog_are_in_the_page(site: Path) -> None:
 
 def test_a_catalog_text_cannot_end_the_inline_words_early() -> None:
     html = inline_loading_words(
-        "<head><!-- build: LOADING_WORDS --></head><li data-msg=\"loading.x\"></li>",
+        '<head><!-- build: LOADING_WORDS --></head><li data-msg="loading.x"></li>',
         {"en": {"loading.x": "a </script><script>alert(1)</script> & b"}},
     )
     assert html.count("</script>") == 1
-    assert "<li data-msg=\"loading.x\">a &lt;/script&gt;" in html
+    assert '<li data-msg="loading.x">a &lt;/script&gt;' in html
 
 
 def test_pyodide_runtime_files_are_shipped_without_micropip(site: Path) -> None:
@@ -354,3 +356,17 @@ def test_plain_icons_have_rounded_corners_and_maskable_icons_fill_the_square() -
         if icon["type"] == "image/png":
             alpha = top_left_alpha((ICONS / icon["src"].removeprefix("icons/")).read_bytes())
             assert alpha == (255 if icon["purpose"] == "maskable" else 0), icon["src"]
+
+
+def test_the_start_s_modules_and_files_are_preloaded_with_the_page(site: Path) -> None:
+    # The chain index.html > loader.js > PyScript > pyscript.json > interpreter.mjs > Pyodide
+    # would otherwise request them one after another.
+    html = (site / "index.html").read_text(encoding="utf-8")
+    modules = re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html)
+    fetched = re.findall(r'<link rel="preload" href="\./([^"]+)" as="fetch" crossorigin>', html)
+    core_chunk = [n for n in npm.pyscript_files() if n.startswith("core-")]
+    assert {"pyscript/core.js", f"pyscript/{core_chunk[0]}", "web/interpreter.mjs"} <= set(modules)
+    assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "build.json"} <= set(fetched)
+    for path in modules + fetched:
+        assert (site / path).is_file(), path
+    assert "<!-- build:" not in html

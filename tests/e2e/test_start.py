@@ -4,16 +4,29 @@ a site that ships only what the page loads, and the return visit's fast paths.""
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
-from pageutil import make_a_move, open_game, start_game
+from pageutil import make_a_move, open_game, start_game, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tools.paths import SITE
+from tools.serve import make_server, url_of
 
 pytestmark = pytest.mark.e2e
+
+
+def wait_until(page: Page, function: str, arg: object = None, timeout_ms: int = 60_000) -> None:
+    """Poll an async page function until it returns a truthy value (wait_for_function would
+    take the promise it returns for the value)."""
+    waited = 0
+    while not page.evaluate(function, arg):
+        if waited >= timeout_ms:
+            pytest.fail(f"still false after {timeout_ms} ms: {function}")
+        page.wait_for_timeout(250)
+        waited += 250
 
 
 def site_path(url: str, site_url: str) -> str:
@@ -88,3 +101,173 @@ def test_a_visit_loads_every_file_the_site_ships(
     shipped = {f for f in info["files"] if not f.startswith("web/icons/")} - installing - switching
     requested = {"index.html" if path == "" else path for path in requested}
     assert shipped - requested == set()
+
+
+# The kept table's board (its text), once the loader has stored it in Cache Storage (else null).
+KEPT_BOARD = """async () => {
+    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
+    const hit = await cache.match('./__last-table__');
+    if (!hit) return null;
+    const board = document.createElement('div');
+    board.innerHTML = (await hit.json()).regions.board;
+    return board.textContent;
+}"""
+
+
+def test_a_returning_player_sees_the_last_table_read_only_until_python_is_ready(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    # No service worker: the interpreter's download can be held back by a route.
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    make_a_move(page)
+    board = page.text_content("#board")
+    wait_until(page, f"async (b) => (await ({KEPT_BOARD})()) === b", board)
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector("html[data-preview=table]", state="attached")
+    assert page.evaluate("document.documentElement.dataset.appState") == "loading"
+    assert page.text_content("#board") == board
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#loading")).to_be_visible()
+    assert page.evaluate("document.getElementById('app').inert") is True  # read-only
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+    assert page.evaluate("document.documentElement.dataset.preview") is None
+    assert page.evaluate("document.getElementById('app').inert") is False
+    assert page.text_content("#board") == board  # the same game, now playable
+    make_a_move(page)
+
+
+def test_no_last_table_is_shown_when_a_link_opens_a_game(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    page.add_init_script(
+        """new MutationObserver(() => {
+            if (document.documentElement.dataset.preview) window.__previewed = true;
+        }).observe(document, {attributes: true, subtree: true});"""
+    )
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    make_a_move(page)
+    wait_until(page, f"async () => (await ({KEPT_BOARD})()) !== null")
+    page.goto(site_url + "?again#storage=off")
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+    assert page.evaluate("window.__previewed") is None
+
+
+# This build's interpreter snapshot in Cache Storage: its version header, or null.
+SNAPSHOT_VERSION = """async () => {
+    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
+    const hit = await cache.match('./__snapshot__');
+    return hit ? hit.headers.get('x-targi-version') : null;
+}"""
+
+# Rewrites the snapshot: "damaged" flips 4 KiB in its middle, "older" gives it another build's
+# version (what a snapshot made before a redeploy carries).
+SPOIL_SNAPSHOT = """async (how) => {
+    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
+    const hit = await cache.match('./__snapshot__');
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    const headers = new Headers(hit.headers);
+    if (how === 'damaged') {
+        const middle = bytes.length >> 1;
+        for (let i = middle; i < middle + 4096; i++) bytes[i] ^= 0xff;
+    } else {
+        headers.set('x-targi-version', 'an-older-build');
+    }
+    await cache.put('./__snapshot__', new Response(bytes, {headers}));
+}"""
+
+SNAPSHOT_TIMEOUT_MS = 120_000
+
+
+def build_version() -> str:
+    return str(json.loads((SITE / "build.json").read_text())["version"])
+
+
+def wait_for_snapshot(page: Page) -> None:
+    """The AI's worker has made this build's snapshot (it does so once, after the table is up)."""
+    wait_until(
+        page,
+        f"async (v) => (await ({SNAPSHOT_VERSION})()) === v",
+        build_version(),
+        SNAPSHOT_TIMEOUT_MS,
+    )
+
+
+def python_start(page: Page) -> str | None:
+    return page.evaluate("document.documentElement.dataset.pythonStart ?? null")
+
+
+def test_a_return_visit_restores_python_from_this_builds_snapshot(
+    page: Page, site_url: str
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_game(page, site_url)
+    assert python_start(page) == "start"  # a first visit has no snapshot
+    wait_for_snapshot(page)
+    page.reload()
+    wait_until_ready(page)
+    assert python_start(page) == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('targi:python-snapshot').length") == 1
+    # The restored interpreter plays, and so does the computer's (restored too).
+    start_game(page, "ai")
+    make_a_move(page)
+    page.wait_for_function("() => document.documentElement.dataset.aiStart === 'snapshot'")
+    assert errors == []
+
+
+@pytest.mark.parametrize("how", ["damaged", "older"])
+def test_a_spoiled_snapshot_falls_back_to_a_normal_start_with_the_game_intact(
+    page: Page, site_url: str, how: str
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    make_a_move(page)
+    board = page.inner_text("#board")
+    wait_for_snapshot(page)
+    page.evaluate(SPOIL_SNAPSHOT, how)
+    page.reload()
+    wait_until_ready(page)
+    assert python_start(page) == "start"
+    expect(page.locator("#load-error")).to_be_hidden()
+    assert page.inner_text("#board") == board  # the stored game, as it was
+    make_a_move(page)
+    assert errors == []
+    # The spoiled snapshot is gone and the AI's worker makes a good one again.
+    wait_for_snapshot(page)
+
+
+def test_offline_start_from_the_snapshot(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    # A server of its own, to stop (site_url is requested only so that site/ is built).
+    server = make_server(port=0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = url_of(server)
+    context = new_context()
+    page = context.new_page()
+    open_game(page, url)
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", polling=100, timeout=60_000
+    )
+    wait_for_snapshot(page)
+    server.shutdown()
+    server.server_close()
+    context.set_offline(True)
+    page.reload()
+    wait_until_ready(page)
+    assert python_start(page) == "snapshot"
+    start_game(page, "hotseat")
+    make_a_move(page)

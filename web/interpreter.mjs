@@ -1,0 +1,20 @@
+// The interpreter module PyScript loads (pyscript.json "interpreter"): PyScript imports it and
+// calls its loadPyodide(), as it would Pyodide's own. It hands back a Pyodide with the game's
+// wheel, restored from this build's memory snapshot when there is one (web/snapshot.mjs), and
+// says which way it started: html[data-python-start="snapshot" | "start"] and the performance
+// mark targi:python-<way>.
+import { startPython } from "./snapshot.mjs";
+
+export { version } from "../pyodide/pyodide.mjs";
+
+export async function loadPyodide(options = {}) {
+  // PyScript's indexURL is this module's folder; snapshot.mjs knows where Pyodide is.
+  const { indexURL: _ignored, ...rest } = options;
+  const { pyodide, from } = await startPython(rest);
+  await window.targiLoader?.catalogReady; // web/main.py reads it at once
+  // For the memory figures of bench/page_load.py: the interpreter's WebAssembly memory.
+  if (window.targiLoader) window.targiLoader.wasmBytes = () => pyodide._module.HEAP8.byteLength;
+  document.documentElement.dataset.pythonStart = from;
+  performance.mark(`targi:python-${from}`);
+  return pyodide;
+}
