@@ -276,7 +276,11 @@ def typing(target) -> bool:
 
 # What a dialog makes inert. The header's pace select stays live: tests and players may set
 # the pace before the first game (the welcome dialog is open then); Tab still stays in the dialog.
-BEHIND_DIALOGS = "header.top .tools > button, #notice, #storage-notice, #table, #review"
+# The header's language menu goes inert too: the New game dialog has its own, and two live
+# controls named "Language" would be one name for two things.
+BEHIND_DIALOGS = (
+    "header.top .tools > button, #hint-level, #lang, #notice, #storage-notice, #table, #review"
+)
 FOCUSABLE = (
     "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), "
     "textarea:not([disabled]), summary, [tabindex]:not([tabindex='-1'])"

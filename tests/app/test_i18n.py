@@ -242,6 +242,7 @@ def test_switching_the_language_rewrites_the_table_and_its_log_and_keeps_the_gam
     assert frame.log.count("‹de›") >= len(record)
     assert 'value="de" lang="de" selected' in port.html["lang"] == port.html["new-lang"]
     assert port.text["lang-status"].startswith("‹de›")
+    assert port.text["announce"] == ""  # no stale words in the other language left to be read
     assert json.loads(port.storage[storage.SETTINGS_KEY])["lang"] == "de"
 
 

@@ -164,6 +164,7 @@ class Controller:
         self.port.set_html("pace", self.render.pace_options(self.settings.pace))
         self.port.set_html("hint-level", self.render.hint_level_options(self.settings.hint_level))
         self.language_menus()
+        self.port.set_text("announce", "")  # said already, in the other language
         self.log_size = -1  # the whole log in the new words
         self.redraw()
         if self.page and not self.port.is_hidden("dlg-page"):
