@@ -4,6 +4,7 @@ CLDR, numbers and lists per language, and the language menu switching a game in 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from targi.app import storage
 from targi.app.catalog import (
     LANGUAGES,
     PLURAL_FORMS,
+    SOFT_HYPHEN,
     Catalog,
     format_number,
     placeholders,
@@ -18,6 +20,8 @@ from targi.app.catalog import (
     plural_category,
 )
 from targi.app.controller import Click, Controller
+from targi.app.export import game_text
+from targi.app.words import log_lines
 from targi.cards import CARDS
 
 from tools import manifests
@@ -115,6 +119,41 @@ def test_every_card_has_a_name_and_a_text(lang: str):
         if not messages.get(f"card.{c.id}.{part}", "").strip()
     ]
     assert missing == []
+
+
+# The longest a word in a card name may be without a soft hyphen: about what a board cell holds
+# at 360 px (12 px text). Japanese and Chinese break between any two characters anyway.
+LONGEST_UNBROKEN = 8
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_long_words_in_card_names_break_at_a_syllable(lang: str):
+    """A narrow cell breaks a long name at a soft hyphen, with a visible hyphen, never between
+    any two letters: browsers without hyphenation dictionaries (Chromium on Linux) included."""
+    long_words = sorted(
+        {
+            word
+            for key, name in _messages(lang).items()
+            if key.startswith("card.") and key.endswith(".name")
+            for word in re.split(r"[\s/()\-]+", name)
+            if len(word.replace(SOFT_HYPHEN, "")) > LONGEST_UNBROKEN
+            and any(len(part) > LONGEST_UNBROKEN for part in word.split(SOFT_HYPHEN))
+        }
+    )
+    assert long_words == []
+
+
+def test_soft_hyphens_stay_out_of_a_game_exported_as_text():
+    port = FakePort()
+    page, cat = _game_in_progress(port)
+    assert page.session is not None
+    assert SOFT_HYPHEN in cat.card_name("B10")  # Sil-ver-smith
+    for key in [k for k in cat.messages if k.startswith("card.") and k.endswith(".name")]:
+        cat.messages[key] = "Sil" + SOFT_HYPHEN + cat.messages[key]  # every name has one now
+    lines = [text for _, text in log_lines(cat, page.session.view()["log"], ("A", "B"), 0)]
+    assert any(SOFT_HYPHEN in line for line in lines)  # the page's log keeps them
+    text = game_text(cat, page.session, "https://example.org/targi/", 0)
+    assert SOFT_HYPHEN not in text and "Sil" in text
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)

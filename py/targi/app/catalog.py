@@ -74,6 +74,12 @@ def format_number(lang: str, value: int | float, decimals: int | None = None) ->
     return sign + whole + (point + fraction if fraction else "")
 
 
+# Long words in card names carry soft hyphens (U+00AD), so a narrow cell on a phone breaks them
+# at a syllable with a visible hyphen instead of at any letter (browsers without hyphenation
+# dictionaries included); they are invisible where the word fits.
+SOFT_HYPHEN = "\u00ad"
+
+
 class Catalog:
     def __init__(self, messages: dict[str, str], lang: str = "en") -> None:
         self.messages = messages

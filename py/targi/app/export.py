@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalog import Catalog
+from .catalog import SOFT_HYPHEN, Catalog
 from .session import Session
 from .share import link
 from .words import log_lines, player_names
@@ -24,7 +24,8 @@ def game_text(cat: Catalog, session: Session, page_url: str, you: int | None) ->
     lines += ["", cat.t("export.save", code=code), cat.t("export.link", link=link(page_url, code))]
     for cls, text in log_lines(cat, v["log"], names, you):
         lines += ["", text] if cls == "round" else [f"  {text}"]
-    return "\n".join(lines) + "\n"
+    # Card names carry soft hyphens for narrow cells on the table; plain text has no use for them.
+    return ("\n".join(lines) + "\n").replace(SOFT_HYPHEN, "")
 
 
 def _result(cat: Catalog, v: dict[str, Any], names: tuple[str, str]) -> str:
