@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from targi.ai.hint import REASONS
-from targi.app.catalog import Catalog, placeholders
+from targi.app.catalog import SOFT_HYPHEN, Catalog, placeholders
 from targi.app.session import LEVELS
 from targi.app.storage import PACES, STARTERS
 from targi.cards import CARDS, SYMBOLS
@@ -114,4 +114,5 @@ def test_the_english_card_words_are_the_card_table_s(cat: Catalog):
     for c in CARDS:
         assert cat.card_text(c.id) == (c.text or cat.t("cardtext.plain")), c.id
         if c.effect != "gain:D/S/P":
-            assert cat.card_name(c.id) == c.name, c.id
+            # the same name, with soft hyphens where a long word may break (test_i18n)
+            assert cat.card_name(c.id).replace(SOFT_HYPHEN, "") == c.name, c.id

@@ -79,9 +79,13 @@ class Renderer:
 
     def token(self, letter: str, n: int | str = "", extra: str = "", attrs: str = "") -> str:
         title = self.cat.t(f"token.{letter}.name")
+        if isinstance(n, int):  # "5 soli", not "5 sól": the language's plural form
+            label = self.cat.plural(f"token.{letter}", n)
+        else:
+            label = f"{n} {title}" if n != "" else title
         return (
             f'<span class="tok ic-tok t-{letter}{extra}"{attrs} title="{esc(title)}" role="img" '
-            f'aria-label="{esc(f"{n} {title}" if n != "" else title)}">'
+            f'aria-label="{esc(label)}">'
             f"{self.icon(letter)}{esc(n)}</span>"
         )
 
