@@ -226,6 +226,9 @@ function registerServiceWorker() {
       const unsaved = ["memory", "full"].includes(root.dataset.storage);
       $("update-text").textContent = t(unsaved ? "update.ready_unsaved" : "update.ready");
       bar.hidden = false;
+      // At once too: the observer reports only at the next frame, and until then the bar
+      // would cover the top of an open dialog.
+      root.style.setProperty("--update-h", `${bar.offsetHeight}px`);
       fit.observe(bar);
     });
     $("update-reload").addEventListener("click", () => location.reload());

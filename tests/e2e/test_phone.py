@@ -231,8 +231,13 @@ def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_u
             assert page.evaluate(CUT) == [], kind
         play(page, rnd, clicks=1)
     assert len(checked) >= 3, checked
+    wait_for_turn(page)  # not while the computer's answer is being drawn
     # 200 % text size (the browser's text setting scales everything given in rem)
-    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    page.evaluate(
+        """() => new Promise((done) => {
+            document.documentElement.style.fontSize = '200%';
+            requestAnimationFrame(() => requestAnimationFrame(done)); })"""
+    )
     assert page.evaluate(CUT) == []
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     # the dock grows, but never past the screen: what does not fit scrolls inside it
