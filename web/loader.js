@@ -319,6 +319,11 @@ async function start() {
   // PyScript starts before anything else is awaited; the catalog arrives meanwhile (the bar
   // has no words until then, and an early failure is worded once it is there).
   watchDownloads();
+  // The interpreter starts now, not when PyScript's core gets to it; PyScript is handed this
+  // same start (web/interpreter.mjs), which also reports any failure.
+  import("./snapshot.mjs")
+    .then((m) => m.startPythonOnce())
+    .catch(() => {});
   const pyscript = import("../pyscript/core.js").catch((e) =>
     fail(() => t("loading.error.download", { file: "pyscript/core.js", reason: e.message }), true),
   );

@@ -22,6 +22,9 @@ const PRELOAD = [
   "targi.app.catalog",
   "targi.app.controller",
   "targi.app.protocol",
+  // made when first opened, not at a first visit's start; a return visit has them at hand
+  "targi.app.pages",
+  "targi.app.review",
 ];
 
 let info = null;
@@ -78,6 +81,15 @@ async function unpackWheel(pyodide, wheel) {
 
 // A restored interpreter says which build it was made from: a last check that it is ours.
 const MARK = "__import__('sys').__dict__.get('_targi_snapshot')";
+
+let pageStart = null;
+// The page's interpreter, started once: by web/loader.js as soon as the page runs, beside
+// PyScript's own start (which reaches web/interpreter.mjs some 0.5 s later, after its core, its
+// config and its package storage), then handed to PyScript by web/interpreter.mjs.
+export function startPythonOnce() {
+  pageStart ??= startPython();
+  return pageStart;
+}
 
 // Pyodide with the game's wheel. `options` are loadPyodide's (PyScript passes its stdout and
 // stderr). `make`: when no snapshot is used, start so that one can be made (makeSnapshot()).

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 
 from .constants import GOODS as GOODS  # re-exported: older imports read it from here
 from .constants import STOCK
@@ -83,7 +83,9 @@ def read_csv(text: str) -> tuple[Card, ...]:
 
 def table_text() -> str:
     """The text of data/cards.csv as packaged with the engine."""
-    return resources.files("targi").joinpath("data/cards.csv").read_text(encoding="utf-8")
+    # Beside this module, as the wheel installs it; not importlib.resources, whose import costs
+    # a first visit in Pyodide ~40 ms for a file that is always on disk.
+    return (Path(__file__).parent / "data" / "cards.csv").read_text(encoding="utf-8")
 
 
 CARDS: tuple[Card, ...] = read_csv(table_text())

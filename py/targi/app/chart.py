@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..scoring import Score
 from .catalog import Catalog
-from .render import esc
+from .markup import esc
 from .replay import RoundEnd
 
 PARTS = ("tokens", "cards", "bonus", "rows")  # bottom to top

@@ -10,24 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from .. import save
 from . import protocol, share, storage
 from .announce import announcement
 from .catalog import LANGUAGES, Catalog
-from .pages import Pages
 from .port import Port, TableFrame
 from .recent import Saved
 from .records import RecordsPanel
 from .render import Renderer
-from .review import Reviewer
 from .session import COMPUTER, HUMAN, Session
 from .shelf import Shelf
 from .storage import HINT_LEVELS
 from .summary import summary
 from .tips import due_tip
 from .words import hint_reason, move_label
+
+if TYPE_CHECKING:
+    from .pages import Pages
+    from .review import Reviewer
 
 # Every dialog of index.html (each an `.overlay`); at most one is open at a time. `dlg-page`
 # shows one of the reading pages (targi.app.pages.PAGES): How to play, the cards, About.
@@ -69,7 +72,6 @@ class Controller:
         self.port = port
         self.cat = cat
         self.render = Renderer(cat)
-        self.pages = Pages(cat, self.render)
         self.session: Session | None = None
         self.shelf = Shelf(port, cat)
         self.games = self.shelf.games
@@ -80,12 +82,31 @@ class Controller:
         self.pending: Session | None = None  # a loaded game waiting for "replace?"
         self.fallback_noted = False
         self.log_size = -1  # events in the log as last drawn (-1: draw it)
-        self.review = Reviewer(self)  # the replay, its chart and analysis (targi.app.review)
         # statistics (targi.app.records), kept in the same backend as the games
         self.records = RecordsPanel(self.games, port, cat)
         self.tip: tuple[str, int] | None = None  # the tip on the table and the seq it is for
         self.page = ""  # the reading page open in dlg-page ("" when none is)
         self.heard = 0  # log events already told through the live region #announce
+
+    # The reading pages and the replay are made when first used, not at start-up: their modules
+    # (drawings, chart, export, replay) cost a first visit ~80 ms of imports in Pyodide.
+    @cached_property
+    def pages(self) -> Pages:
+        """How to play, Cards and About (targi.app.pages)."""
+        from .pages import Pages
+
+        return Pages(self.cat, self.render)
+
+    @cached_property
+    def review(self) -> Reviewer:
+        """The replay, its chart and analysis (targi.app.review)."""
+        from .review import Reviewer
+
+        return Reviewer(self)
+
+    def reviewing(self) -> Reviewer | None:
+        """The replay if one was ever opened (nothing to leave or reword before that)."""
+        return self.__dict__.get("review")
 
     def start(self, fragment: str) -> None:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
@@ -177,7 +198,8 @@ class Controller:
             self.shelf.draw_recent()
         if not self.port.is_hidden("dlg-stats"):
             self.port.set_html("stats", self.records.tables(self.records.read()))
-        self.review.rewrite()
+        if (review := self.reviewing()) is not None:
+            review.rewrite()
         self.port.set_text("lang-status", self.cat.t("lang.changed"))
 
     # ---- theme ---------------------------------------------------------------------------------
@@ -315,7 +337,8 @@ class Controller:
 
     def put(self, session: Session) -> None:
         """A kept game on the table; this tab holds it from now on (Web Lock, if it can)."""
-        self.review.leave()
+        if (review := self.reviewing()) is not None:
+            review.leave()
         self.generation += 1
         self.session = session
         self.hint = None

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..board import CORNERS, crossings
-from .render import BORDER_AT, GRID, esc
+from .markup import esc
+from .render import BORDER_AT, GRID
 
 CELL = 34  # one card, in SVG units
 GAP = 4

@@ -15,7 +15,8 @@ from typing import Any
 from ..cards import BORDER, BY_ID, CARDS, SYMBOLS
 from . import drawings
 from .catalog import Catalog
-from .render import Renderer, esc
+from .markup import esc
+from .render import Renderer
 
 # The rules page: (section, the drawing shown with it, if any). Each section has the words
 # "rules.<section>.title" and "rules.<section>.text" (lines; "- " starts a list item).

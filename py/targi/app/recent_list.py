@@ -8,22 +8,18 @@ control of the page does.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from html import escape
 
 from .catalog import Catalog
+from .markup import esc
 from .recent import Kept
 from .storage import Summary
-
-
-def _esc(text: object) -> str:
-    return escape(str(text), quote=True)
 
 
 def _button(cat: Catalog, action: str, game_id: str, key: str, primary: bool = False) -> str:
     cls = ' class="primary"' if primary else ""
     return (
-        f'<button type="button"{cls} data-action="{action}" data-target="{_esc(game_id)}">'
-        f"{_esc(cat.t(key))}</button>"
+        f'<button type="button"{cls} data-action="{action}" data-target="{esc(game_id)}">'
+        f"{esc(cat.t(key))}</button>"
     )
 
 
@@ -61,19 +57,19 @@ def rows(
             buttons.insert(0, _button(cat, "recent-open", s.id, "recent.open", primary=True))
             buttons.append(_button(cat, "recent-delete", s.id, "recent.delete"))
         classes = " ".join(c for c, on in (("current", k.current), ("unsaved", not k.stored)) if on)
-        tag_html = "".join(f'<span class="tag">{_esc(t)}</span>' for t in tags)
+        tag_html = "".join(f'<span class="tag">{esc(t)}</span>' for t in tags)
         out.append(
-            f'<li data-game-id="{_esc(s.id)}" class="{classes}">'
-            f'<span class="what">{_esc(describe(cat, s, date_text(s.date)))}{tag_html}</span>'
+            f'<li data-game-id="{esc(s.id)}" class="{classes}">'
+            f'<span class="what">{esc(describe(cat, s, date_text(s.date)))}{tag_html}</span>'
             f'<span class="acts">{"".join(buttons)}</span></li>'
         )
     for s in deleted:
         line = cat.t("recent.deleted", what=describe(cat, s, date_text(s.date)))
         out.append(
-            f'<li data-deleted-id="{_esc(s.id)}" class="deleted">'
-            f'<span class="what">{_esc(line)}</span>'
+            f'<li data-deleted-id="{esc(s.id)}" class="deleted">'
+            f'<span class="what">{esc(line)}</span>'
             f'<span class="acts">{_button(cat, "recent-undo", s.id, "recent.undo")}</span></li>'
         )
     if not out:
-        out.append(f'<li class="empty">{_esc(cat.t("recent.empty"))}</li>')
+        out.append(f'<li class="empty">{esc(cat.t("recent.empty"))}</li>')
     return "".join(out)

@@ -12,9 +12,9 @@ import contextlib
 
 from .backend import StorageFailure
 from .catalog import Catalog
+from .markup import esc
 from .port import Port
 from .recent import GameStore
-from .render import esc
 from .session import LEVELS, Session
 from .stats import STATS_BACKUP_KEY, STATS_KEY, TWO_PLAYERS, Records, StatsDamaged, Tally
 

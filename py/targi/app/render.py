@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
 from .catalog import LANGUAGES, Catalog
 from .explain import explain
+from .markup import esc
 from .storage import HINT_LEVELS, PACES
 from .words import (
     COST_TOKENS,
@@ -58,10 +58,6 @@ class _Board:
     markers: dict[str, int]  # central space -> whose tribe marker lies on it
     next_raid: str | None
     preview: dict[str, Any]  # place move -> what it would claim and close (targi.app.preview)
-
-
-def esc(text: object) -> str:
-    return escape(str(text), quote=True)
 
 
 class Renderer:

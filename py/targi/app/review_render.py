@@ -1,5 +1,5 @@
 """The replay's words and HTML: where the replay stands, the decision made there, the computer's
-verdicts worded like hints, and the turning points. Everything is escaped (render.esc)."""
+verdicts worded like hints, and the turning points. Everything is escaped (markup.esc)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from typing import Any
 
 from ..game import ROUNDS
 from .catalog import Catalog
+from .markup import esc
 from .protocol import Judged
-from .render import Renderer, esc
+from .render import Renderer
 from .replay import Replay
 from .words import hint_reason, log_lines, move_label, player_names
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from urllib.parse import unquote
-
 FRAGMENT_KEY = "g"
 
 
@@ -19,6 +17,10 @@ def from_fragment(fragment: str) -> str | None:
     for part in text.split("&"):
         name, sep, value = part.partition("=")
         if sep and name == FRAGMENT_KEY:
+            # Imported here: urllib.parse loads ipaddress too, ~150 ms of a first visit in
+            # Pyodide, and most visits have no link to read.
+            from urllib.parse import unquote
+
             return unquote(value).strip()
     return None
 
