@@ -3,12 +3,12 @@
 from html import escape
 
 import pytest
-
 from targi.app.markup import esc
 
 
 @pytest.mark.parametrize(
-    "text", ["", "plain", "a & b", "<b>x</b>", "\"quoted\" 'single'", "&amp;", "Fata\u00adMorgana", 12]
+    "text",
+    ["", "plain", "a & b", "<b>x</b>", "\"quoted\" 'single'", "&amp;", "Fata\u00adMorgana", 12],
 )
 def test_esc_matches_the_standard_library(text):
     assert esc(text) == escape(str(text), quote=True)
