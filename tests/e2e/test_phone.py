@@ -121,7 +121,9 @@ def _tap(page: Page, move: str) -> None:
         move,
     )
     assert index >= 0, move
-    page.locator(f'[data-move="{move}"]').nth(index).click()
+    # A touch, as on a phone: a mouse click would leave the pointer resting on the card, whose
+    # text then opens on hover (web/cardtip.js) and may cover the dock.
+    page.locator(f'[data-move="{move}"]').nth(index).tap()
     page.wait_for_function(f"() => document.getElementById('table').dataset.seq !== '{seq}'")
 
 
