@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from gameplay import open_game, play, start_game  # noqa: E402
+from gameplay import open_game, play, start_game, tips_off  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from tools.browser import CHROMIUM_ARGS, ensure_cjk_fonts, find_chromium  # noqa: E402
@@ -37,12 +37,6 @@ PAGES = ("rules", "cards", "about")
 def shoot(page: Page, path: Path, full: bool = False) -> None:
     page.screenshot(path=str(path), full_page=full)
     print(path)
-
-
-def tips_off(page: Page) -> None:
-    off = page.locator("[data-action=tips-off]")
-    if off.count():
-        off.click()
 
 
 def screens_for(page: Page, url: str, lang: str, size: str, out: Path, seed: int) -> None:

@@ -91,8 +91,8 @@ export function startPythonOnce() {
   return pageStart;
 }
 
-// Pyodide with the game's wheel. `options` are loadPyodide's (PyScript passes its stdout and
-// stderr). `make`: when no snapshot is used, start so that one can be made (makeSnapshot()).
+// Pyodide with the game's wheel. `options` are loadPyodide's (the page passes none: PyScript's
+// stdout and stderr are attached by web/interpreter.mjs). `make`: when no snapshot is used, start so that one can be made (makeSnapshot()).
 // Resolves to {pyodide, from: "snapshot" | "start", makeSnapshot}.
 export async function startPython(options = {}, { make = false } = {}) {
   const { version, wheel } = await buildInfo();

@@ -110,6 +110,14 @@ def play(page: Page, rnd: random.Random, clicks: int | None = None, on_click=Non
     return made
 
 
+def tips_off(page: Page) -> None:
+    """A player who turned the first-game tips off (a tip makes the dock taller for a moment;
+    tests/e2e/test_learn.py covers the tips)."""
+    off = page.locator("[data-action=tips-off]")
+    if off.count():
+        off.click()
+
+
 def load_string(page: Page, code: str) -> None:
     """Open a save string through the Load dialog, replacing the game on the table if asked."""
     page.click("[data-action=open-load]")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import click_move, open_game, play, start_game, table, wait_for_turn
+from gameplay import click_move, open_game, play, start_game, table, tips_off, wait_for_turn
 from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
@@ -102,14 +102,6 @@ def _phone(new_context, site_url: str, size: tuple[int, int]) -> Page:
     return open_game(context.new_page(), site_url)
 
 
-def _tips_off(page: Page) -> None:
-    """A player who turned the first-game tips off (a tip makes the dock taller for a moment;
-    tests/e2e/test_learn.py covers the tips)."""
-    off = page.locator("[data-action=tips-off]")
-    if off.count():
-        off.click()
-
-
 def _tap(page: Page, move: str) -> None:
     """Tap `move` where it is on screen (a move on the board may also be a button of the dock;
     the board's cell may be under the dock) and wait for the redraw: nothing scrolls."""
@@ -141,7 +133,7 @@ def test_the_dock_keeps_every_move_and_your_stock_on_screen_through_a_game(
 ):
     page = _phone(new_context, site_url, size)
     start_game(page, "ai", level="easy", starter="me")
-    _tips_off(page)
+    tips_off(page)
     rnd = random.Random(size[0])
     kinds: set[str] = set()
     checked = 0
@@ -203,14 +195,14 @@ def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_small_phone(
 ):
     page = _phone(new_context, site_url, (360, 640))
     start_game(page, "hotseat")
-    _tips_off(page)
+    tips_off(page)
     positions = _positions()
     assert {"fata_morgana", "merchant", "raid", "tribe", "place", "act"} <= {
         kind for kind, _, _ in positions
     }
     for kind, code, seq in positions:
         _load(page, code, seq)
-        _tips_off(page)
+        tips_off(page)
         seen = page.evaluate(DOCK_CHECK)
         assert seen["hidden"] == [] and all(seen["stock"].values()), (kind, seen)
         assert seen["hand"] and seen["prompt"] and not seen["wide"], (kind, seen)
@@ -274,7 +266,7 @@ CHANNEL = """(el) => { const s = getComputedStyle(el), b = getComputedStyle(el, 
 def test_focus_hint_last_move_and_turn_are_different_shapes(game_page: Page):
     page = game_page
     start_game(page, "hotseat")
-    _tips_off(page)
+    tips_off(page)
     wait_for_turn(page)
     first = page.evaluate("[...document.querySelectorAll('#board [data-move]')][0].dataset.move")
     click_move(page, first)  # Blue places a Targi: the last move; Red is to move
@@ -326,7 +318,7 @@ PIECE = """(el) => { const s = getComputedStyle(el), b = getComputedStyle(el, ':
 def test_pawns_and_markers_differ_in_shape_and_per_player(game_page: Page):
     page = game_page
     start_game(page, "hotseat")
-    _tips_off(page)
+    tips_off(page)
     rnd = random.Random(6)
     for _ in range(300):
         if (

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .. import save
@@ -82,6 +81,8 @@ class Controller:
         self.pending: Session | None = None  # a loaded game waiting for "replace?"
         self.fallback_noted = False
         self.log_size = -1  # events in the log as last drawn (-1: draw it)
+        self._pages: Pages | None = None
+        self._review: Reviewer | None = None  # None until a replay is first opened
         # statistics (targi.app.records), kept in the same backend as the games
         self.records = RecordsPanel(self.games, port, cat)
         self.tip: tuple[str, int] | None = None  # the tip on the table and the seq it is for
@@ -90,23 +91,23 @@ class Controller:
 
     # The reading pages and the replay are made when first used, not at start-up: their modules
     # (drawings, chart, export, replay) cost a first visit ~80 ms of imports in Pyodide.
-    @cached_property
+    @property
     def pages(self) -> Pages:
         """How to play, Cards and About (targi.app.pages)."""
-        from .pages import Pages
+        if self._pages is None:
+            from .pages import Pages
 
-        return Pages(self.cat, self.render)
+            self._pages = Pages(self.cat, self.render)
+        return self._pages
 
-    @cached_property
+    @property
     def review(self) -> Reviewer:
         """The replay, its chart and analysis (targi.app.review)."""
-        from .review import Reviewer
+        if self._review is None:
+            from .review import Reviewer
 
-        return Reviewer(self)
-
-    def reviewing(self) -> Reviewer | None:
-        """The replay if one was ever opened (nothing to leave or reword before that)."""
-        return self.__dict__.get("review")
+            self._review = Reviewer(self)
+        return self._review
 
     def start(self, fragment: str) -> None:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
@@ -198,8 +199,8 @@ class Controller:
             self.shelf.draw_recent()
         if not self.port.is_hidden("dlg-stats"):
             self.port.set_html("stats", self.records.tables(self.records.read()))
-        if (review := self.reviewing()) is not None:
-            review.rewrite()
+        if self._review is not None:  # nothing to reword before a replay was opened
+            self._review.rewrite()
         self.port.set_text("lang-status", self.cat.t("lang.changed"))
 
     # ---- theme ---------------------------------------------------------------------------------
@@ -337,8 +338,8 @@ class Controller:
 
     def put(self, session: Session) -> None:
         """A kept game on the table; this tab holds it from now on (Web Lock, if it can)."""
-        if (review := self.reviewing()) is not None:
-            review.leave()
+        if self._review is not None:
+            self._review.leave()
         self.generation += 1
         self.session = session
         self.hint = None
