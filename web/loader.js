@@ -211,6 +211,17 @@ function watchDownloads() {
   };
 }
 
+// On a phone the dock (the decision at hand) sticks to the bottom of the screen, but at the top
+// of the page it cannot rise above the table: its greatest height leaves room for the header,
+// whose height changes with the text size and the language.
+function measureHeader() {
+  const head = document.querySelector("header.top");
+  if (!head) return;
+  const fit = () => root.style.setProperty("--head-h", `${head.offsetHeight}px`);
+  fit();
+  new ResizeObserver(fit).observe(head);
+}
+
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   // A page already controlled by a worker is taken over when a new build is deployed; the files
@@ -319,6 +330,7 @@ async function start() {
   // PyScript starts before anything else is awaited; the catalog arrives meanwhile (the bar
   // has no words until then, and an early failure is worded once it is there).
   watchDownloads();
+  measureHeader();
   // The interpreter starts now, not when PyScript's core gets to it; PyScript is handed this
   // same start (web/interpreter.mjs), which also reports any failure.
   import("./snapshot.mjs")

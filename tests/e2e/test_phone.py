@@ -230,13 +230,19 @@ def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_u
     page.evaluate(
         """() => new Promise((done) => {
             document.documentElement.style.fontSize = '200%';
+            scrollTo(0, 0);  // the top of the page, where the header leaves the dock least room
             requestAnimationFrame(() => requestAnimationFrame(done)); })"""
     )
     assert page.evaluate(CUT) == []
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    # the dock grows, but never past the screen: what does not fit scrolls inside it
+    # the dock grows, but never past the screen: what does not fit scrolls inside it (made
+    # as tall as it can get, whatever the deal, at the top of the page, under the header)
     dock = page.evaluate(
-        """() => { const d = document.getElementById('dock').getBoundingClientRect();
+        """() => { const dock = document.getElementById('dock');
+        const filler = dock.appendChild(document.createElement('div'));
+        filler.style.height = '3000px';
+        const d = dock.getBoundingClientRect();
+        filler.remove();
         return [d.top, d.bottom, innerHeight]; }"""
     )
     assert 0 <= dock[0] < dock[1] <= dock[2] + 0.5, dock
