@@ -42,20 +42,36 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The snapshot of this build, or null (none, another build's, or damaged: then it is dropped).
-export async function readSnapshot(version) {
+// The cache's snapshot entry as it is, or null; looked up while build.json is read.
+async function cachedSnapshot() {
   if (!globalThis.caches) return null;
   try {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(ENTRY);
-    if (!hit) return null;
+    return (await (await caches.open(CACHE)).match(ENTRY)) ?? null;
+  } catch (e) {
+    console.info("no interpreter snapshot:", e);
+    return null;
+  }
+}
+
+async function dropSnapshot() {
+  try {
+    await (await caches.open(CACHE)).delete(ENTRY);
+  } catch {
+    // nothing to drop
+  }
+}
+
+// The entry's bytes if they are this build's snapshot and whole, else null (it is dropped).
+async function checkSnapshot(hit, version) {
+  if (!hit) return null;
+  try {
     if (hit.headers.get("x-targi-version") !== version) {
-      await cache.delete(ENTRY);
+      await dropSnapshot();
       return null;
     }
     const bytes = new Uint8Array(await hit.arrayBuffer());
     if ((await sha256(bytes)) !== hit.headers.get("x-targi-sha256")) {
-      await cache.delete(ENTRY);
+      await dropSnapshot();
       return null;
     }
     return bytes;
@@ -95,14 +111,14 @@ export function startPythonOnce() {
 // stdout and stderr are attached by web/interpreter.mjs). `make`: when no snapshot is used, start so that one can be made (makeSnapshot()).
 // Resolves to {pyodide, from: "snapshot" | "start", makeSnapshot}.
 export async function startPython(options = {}, { make = false } = {}) {
-  const { version, wheel } = await buildInfo();
+  const [{ version, wheel }, hit] = await Promise.all([buildInfo(), cachedSnapshot()]);
   // Fetched while the interpreter starts.
   const wheelBytes = fetch(new URL(wheel, SITE)).then((response) => {
     if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
   wheelBytes.catch(() => {}); // awaited below, where a failure is reported
-  const snapshot = await readSnapshot(version);
+  const snapshot = await checkSnapshot(hit, version);
   if (snapshot) {
     try {
       const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot });
@@ -113,11 +129,7 @@ export async function startPython(options = {}, { make = false } = {}) {
       return { pyodide, from: "snapshot", makeSnapshot: null };
     } catch (e) {
       console.info("interpreter snapshot not usable, starting normally:", e);
-      try {
-        await (await caches.open(CACHE)).delete(ENTRY);
-      } catch {
-        // nothing to drop
-      }
+      await dropSnapshot();
     }
   }
   const pyodide = await load({ ...options, indexURL: INDEX_URL, _makeSnapshot: make });
