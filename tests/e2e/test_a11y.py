@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 from axe import Audit
+from gameplay import wait_for_turn
 from pageutil import wait_until_ready
 from playwright.sync_api import BrowserContext, Page
 from positions import finished, near_the_end, position
@@ -204,6 +205,42 @@ def test_keyboard_dialogs_hold_focus_and_hint_and_merchant_keep_it_useful(
 
 
 SEQ = "document.getElementById('table').dataset.seq"
+
+FOCUSED_MOVE = """() => { const e = document.activeElement;
+    return e && e.matches('[data-move]') && !e.disabled && e.offsetParent !== null
+        ? e.dataset.move : null; }"""
+
+
+def test_a_whole_game_against_the_computer_with_tab_and_enter_only(game_page: Page) -> None:
+    """No mouse: Tab to the welcome dialog's start button, then for every decision Tab to the
+    next move and press Enter, from the first placement to the score screen."""
+    page = game_page
+    page.select_option("#pace", "instant")  # a setting, not a move: the computer answers at once
+    for _ in range(60):
+        if page.evaluate("document.activeElement.dataset.newGame") == "ai":
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.newGame") == "ai"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-new", state="hidden", timeout=WAIT_MS)
+    made = 0
+    while True:
+        wait_for_turn(page)
+        if page.get_attribute("#table", "data-phase") == "over":
+            break
+        for _ in range(400):  # the header, the board, the dock: every move is on the way
+            page.keyboard.press("Tab")
+            if page.evaluate(FOCUSED_MOVE):
+                break
+        move = page.evaluate(FOCUSED_MOVE)
+        assert move, "Tab never reached a move"
+        before = seq(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => {SEQ} !== '{before}'", timeout=WAIT_MS)
+        made += 1
+        assert made < 400, "the game does not end"
+    assert made > 20
+    page.wait_for_selector("#score .verdict", timeout=WAIT_MS)
 
 
 # ---- the live region ---------------------------------------------------------------------------
