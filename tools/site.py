@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 from collections.abc import Iterable, Iterator
 from html import escape
 from pathlib import Path
@@ -218,6 +219,20 @@ def _copy_sources(scratch: Path) -> None:
         shutil.copy2(npm.PYSCRIPT_DIST / name, scratch / "pyscript" / name)
 
 
+SNAPSHOT = "snapshot.gz"  # web/snapshot.mjs: the shipped snapshot
+
+
+def make_snapshot(scratch: Path, version: str, wheel_rel: str) -> None:
+    """The build's interpreter snapshot (tools/snapshot.mjs, in Node, from the site itself)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("build.py: Node.js is needed to make the interpreter snapshot")
+    command = [node, str(TOOLS / "snapshot.mjs"), str(scratch), version, wheel_rel]
+    done = subprocess.run([*command, str(scratch / SNAPSHOT)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"build.py: the interpreter snapshot failed:\n{done.stderr[-2000:]}")
+
+
 def _build_site(site: Path, quiet: bool) -> dict[str, Any]:
     npm.ensure_node_modules()
     say = (lambda _m: None) if quiet else log
@@ -236,8 +251,12 @@ def _build_site(site: Path, quiet: bool) -> dict[str, Any]:
 
     files = sorted(p.relative_to(scratch).as_posix() for p in files_under(scratch))
     version = content_version(scratch, files)
+    # The interpreter snapshot holds the version (so it is made after it, and is not part of
+    # it: it is made from the files the version covers).
+    make_snapshot(scratch, version, wheel_rel)
+    say(f"interpreter snapshot {SNAPSHOT}: {(scratch / SNAPSHOT).stat().st_size / 1e6:.1f} MB")
     # build.json is listed (and precached) too: the AI worker reads the wheel name from it.
-    files = sorted([*files, "build.json"])
+    files = sorted([*files, "build.json", SNAPSHOT])
     info = {"version": version, "wheel": wheel_rel, "files": files, "source": source_fingerprint()}
     (scratch / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     (scratch / "sw.js").write_text(sw.service_worker(version, files))

@@ -1,6 +1,6 @@
 // The computer player, off the main thread: its own Pyodide with the game's wheel
-// (web/snapshot.mjs: restored from this build's memory snapshot when there is one, else started
-// normally, and then it makes that snapshot for the next visit, the page's and its own), and
+// (web/snapshot.mjs: restored from this build's memory snapshot, kept or shipped, else started
+// normally; it keeps a snapshot for the next starts, the page's and its own), and
 // targi.app.protocol answering one request at a time (the same module the page uses to ask, and
 // to answer itself if this worker fails). Only files of this site are fetched.
 import { startPython } from "./snapshot.mjs";
@@ -8,10 +8,10 @@ import { startPython } from "./snapshot.mjs";
 let wasmBytes = () => 0;
 
 async function boot() {
-  const { pyodide, from, makeSnapshot } = await startPython({}, { make: true });
-  if (makeSnapshot) {
+  const { pyodide, from, keepSnapshot } = await startPython({}, { keep: true });
+  if (keepSnapshot) {
     try {
-      await makeSnapshot();
+      await keepSnapshot();
     } catch (e) {
       console.info("no interpreter snapshot made:", e); // the next visit starts normally
     }

@@ -1,20 +1,23 @@
 // Starting Pyodide for this site, on the page (web/interpreter.mjs, through PyScript) and in the
 // AI's worker (web/ai-worker.mjs): the wheel unpacked into site-packages, and a memory snapshot
-// of an interpreter that has already imported the game, kept in Cache Storage under the build's
-// version. A snapshot restores in a fraction of a plain start. It is made once per build, by the
-// AI's worker after the table is up (never on the page's critical path), and only ever used by
-// the same build (the version) if it is whole (its SHA-256); anything else falls back to a
-// normal start, silently.
+// of an interpreter that has already imported the game. A snapshot restores in a fraction of a
+// plain start. The build makes one (tools/snapshot.mjs, in Node: `snapshot.gz`, gzipped); the
+// first start downloads it beside Pyodide's files (not on a slow or data-saving connection),
+// and the AI's worker keeps it, unzipped, in Cache Storage under the build's version for every
+// later start, offline too. Only the same build's snapshot (the version it holds) is used, and
+// a kept one only if it is whole (its SHA-256); anything else falls back, silently: from the
+// kept snapshot to the shipped one to a normal start.
 import { loadPyodide as load } from "../pyodide/pyodide.mjs";
 
 const SITE = new URL("../", import.meta.url);
 const INDEX_URL = new URL("pyodide/", SITE).href;
 const CACHE = `targi-start:${SITE.pathname}`;
 const ENTRY = new URL("__snapshot__", SITE).href;
+const SHIPPED = new URL("snapshot.gz", SITE).href;
 // What web/main.py and the AI import, imported before the snapshot is taken so that restoring
 // it skips their import too. No module that touches JavaScript objects (pyscript, js) may be
 // in it: a snapshot cannot hold references to another realm's objects.
-const PRELOAD = [
+export const PRELOAD = [
   "asyncio",
   "time",
   "pyodide.ffi",
@@ -90,6 +93,31 @@ async function writeSnapshot(version, bytes) {
   await (await caches.open(CACHE)).put(ENTRY, new Response(bytes, { headers }));
 }
 
+// A connection on which 7 MB more is not worth the second it saves: a normal start instead.
+function slowConnection() {
+  const c = globalThis.navigator?.connection;
+  return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
+}
+
+// The build's snapshot (gzipped), or null (missing, a slow connection, or not a gzip stream).
+async function shippedSnapshot() {
+  if (slowConnection() || !globalThis.DecompressionStream) return null;
+  try {
+    const response = await fetch(SHIPPED);
+    if (!response.ok) return null;
+    const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(unzipped).arrayBuffer());
+  } catch (e) {
+    console.info("no shipped interpreter snapshot:", e);
+    return null;
+  }
+}
+
+// The Python that makes a snapshot: the imports it saves, and the build it belongs to.
+export function snapshotCode(version) {
+  return `import ${PRELOAD.join(", ")}\nimport sys\nsys._targi_snapshot = "${version}"`;
+}
+
 async function unpackWheel(pyodide, wheel) {
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
@@ -108,9 +136,11 @@ export function startPythonOnce() {
 }
 
 // Pyodide with the game's wheel. `options` are loadPyodide's (the page passes none: PyScript's
-// stdout and stderr are attached by web/interpreter.mjs). `make`: when no snapshot is used, start so that one can be made (makeSnapshot()).
-// Resolves to {pyodide, from: "snapshot" | "start", makeSnapshot}.
-export async function startPython(options = {}, { make = false } = {}) {
+// stdout and stderr are attached by web/interpreter.mjs). `keep` (the AI's worker): when the
+// kept snapshot was not used, keepSnapshot() stores one for the next starts: the shipped one,
+// or one made from this interpreter if the shipped one could not be used either.
+// Resolves to {pyodide, from: "snapshot" | "shipped" | "start", keepSnapshot}.
+export async function startPython(options = {}, { keep = false } = {}) {
   const [{ version, wheel }, hit] = await Promise.all([buildInfo(), cachedSnapshot()]);
   // Fetched while the interpreter starts.
   const wheelBytes = fetch(new URL(wheel, SITE)).then((response) => {
@@ -118,27 +148,35 @@ export async function startPython(options = {}, { make = false } = {}) {
     return response.arrayBuffer();
   });
   wheelBytes.catch(() => {}); // awaited below, where a failure is reported
-  const snapshot = await checkSnapshot(hit, version);
-  if (snapshot) {
+  const kept = await checkSnapshot(hit, version);
+  for (const [from, get] of [
+    ["snapshot", () => kept],
+    ["shipped", shippedSnapshot],
+  ]) {
+    const snapshot = await get();
+    if (!snapshot) continue;
+    // loadPyodide may take the buffer over: the worker keeps a copy of the shipped one
+    const copy = keep && from === "shipped" ? snapshot.slice() : null;
     try {
       const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot });
       if (pyodide.runPython(MARK) !== version) throw new Error("not this build's snapshot");
       // The snapshot holds the imported modules, not the files: unpack them too, for anything
       // imported or read later (card data, lazily imported modules).
       await unpackWheel(pyodide, await wheelBytes);
-      return { pyodide, from: "snapshot", makeSnapshot: null };
+      const keepSnapshot = copy ? () => writeSnapshot(version, copy) : null;
+      return { pyodide, from, keepSnapshot };
     } catch (e) {
-      console.info("interpreter snapshot not usable, starting normally:", e);
-      await dropSnapshot();
+      console.info(`interpreter snapshot (${from}) not usable:`, e);
+      if (from === "snapshot") await dropSnapshot();
     }
   }
-  const pyodide = await load({ ...options, indexURL: INDEX_URL, _makeSnapshot: make });
+  const pyodide = await load({ ...options, indexURL: INDEX_URL, _makeSnapshot: keep });
   await unpackWheel(pyodide, await wheelBytes);
-  const makeSnapshot = make
+  const keepSnapshot = keep
     ? async () => {
-        pyodide.runPython(`import ${PRELOAD.join(", ")}\nimport sys\nsys._targi_snapshot = "${version}"`);
+        pyodide.runPython(snapshotCode(version));
         await writeSnapshot(version, pyodide.makeMemorySnapshot());
       }
     : null;
-  return { pyodide, from: "start", makeSnapshot };
+  return { pyodide, from: "start", keepSnapshot };
 }

@@ -3,6 +3,7 @@ a site that ships only what the page loads, and the return visit's fast paths.""
 
 from __future__ import annotations
 
+import gzip
 import json
 import threading
 from collections.abc import Callable
@@ -213,8 +214,8 @@ def test_a_return_visit_restores_python_from_this_builds_snapshot(
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_game(page, site_url)
-    assert python_start(page) == "start"  # a first visit has no snapshot
-    wait_for_snapshot(page)
+    assert python_start(page) == "shipped"  # a first visit: the build's snapshot, downloaded
+    wait_for_snapshot(page)  # kept by the AI's worker
     page.reload()
     wait_until_ready(page)
     assert python_start(page) == "snapshot"
@@ -240,13 +241,38 @@ def test_a_spoiled_snapshot_falls_back_to_a_normal_start_with_the_game_intact(
     page.evaluate(SPOIL_SNAPSHOT, how)
     page.reload()
     wait_until_ready(page)
-    assert python_start(page) == "start"
+    assert python_start(page) == "shipped"  # the kept one dropped, the build's one instead
     expect(page.locator("#load-error")).to_be_hidden()
     assert page.inner_text("#board") == board  # the stored game, as it was
     make_a_move(page)
     assert errors == []
-    # The spoiled snapshot is gone and the AI's worker makes a good one again.
+    # The spoiled snapshot is gone and the AI's worker keeps a good one again.
     wait_for_snapshot(page)
+
+
+@pytest.mark.parametrize("how", ["missing", "not gzip", "damaged"])
+def test_without_a_usable_shipped_snapshot_python_starts_normally(
+    page: Page, site_url: str, how: str
+) -> None:
+    """A first visit whose download of snapshot.gz fails (404), is not a gzip stream, or unzips
+    to something that is no snapshot: a normal start, no error shown, a playable game."""
+    body = {"not gzip": b"no snapshot", "damaged": gzip.compress(b"\x00" * 65536)}.get(how)
+    page.route(
+        "**/snapshot.gz",
+        lambda route: (
+            route.fulfill(status=404)
+            if body is None
+            else route.fulfill(status=200, body=body, content_type="application/gzip")
+        ),
+    )
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_game(page, site_url)
+    assert python_start(page) == "start"
+    expect(page.locator("#load-error")).to_be_hidden()
+    start_game(page, "ai")
+    make_a_move(page)
+    assert errors == []
 
 
 def test_offline_start_from_the_snapshot(
