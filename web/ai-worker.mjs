@@ -7,18 +7,23 @@ import { startPython } from "./snapshot.mjs";
 
 let wasmBytes = () => 0;
 
+async function keep(keepSnapshot) {
+  try {
+    await keepSnapshot();
+  } catch (e) {
+    console.info("no interpreter snapshot kept:", e); // the next visit starts as this one did
+  }
+}
+
 async function boot() {
   const { pyodide, from, keepSnapshot } = await startPython({}, { keep: true });
-  if (keepSnapshot) {
-    try {
-      await keepSnapshot();
-    } catch (e) {
-      console.info("no interpreter snapshot made:", e); // the next visit starts normally
-    }
-  }
+  // A snapshot made from this interpreter must be made before it answers anything; the build's
+  // one (already in memory) is stored after the worker says it is ready.
+  if (keepSnapshot && from === "start") await keep(keepSnapshot);
   const answer = pyodide.pyimport("targi.app.protocol").answer;
   wasmBytes = () => pyodide._module.HEAP8.byteLength;
   postMessage(JSON.stringify({ ready: true, from }));
+  if (keepSnapshot && from !== "start") keep(keepSnapshot);
   return answer;
 }
 

@@ -1,8 +1,9 @@
 // The interpreter module PyScript loads (pyscript.json "interpreter"): PyScript imports it and
 // calls its loadPyodide(), as it would Pyodide's own. It hands back a Pyodide with the game's
-// wheel, restored from this build's memory snapshot when there is one (web/snapshot.mjs), and
-// says which way it started: html[data-python-start="snapshot" | "start"] and the performance
-// mark targi:python-<way>.
+// wheel, restored from a memory snapshot of this build when there is one (web/snapshot.mjs),
+// and says which way it started: html[data-python-start="snapshot" | "shipped" | "start"] (the
+// kept snapshot, the build's snapshot.gz, a normal start) and the performance mark
+// targi:python-<way>.
 import { startPythonOnce } from "./snapshot.mjs";
 
 export { version } from "../pyodide/pyodide.mjs";

@@ -99,13 +99,18 @@ function slowConnection() {
   return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
 }
 
-// The build's snapshot (gzipped), or null (missing, a slow connection, or not a gzip stream).
+// The build's snapshot, or null (missing, or a slow connection). A host that serves the .gz
+// file with `Content-Encoding: gzip` hands fetch() the unzipped bytes: only a gzip stream (its
+// magic number) is unzipped here; anything else is tried as it is, and loadPyodide refuses a
+// non-snapshot.
 async function shippedSnapshot() {
   if (slowConnection() || !globalThis.DecompressionStream) return null;
   try {
     const response = await fetch(SHIPPED);
     if (!response.ok) return null;
-    const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(unzipped).arrayBuffer());
   } catch (e) {
     console.info("no shipped interpreter snapshot:", e);

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -215,6 +216,19 @@ def test_service_worker_uses_only_scope_relative_urls(site: Path) -> None:
     assert "self.registration.scope" in sw
     listing = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
     assert all(not f.startswith("/") and "://" not in f for f in listing)
+
+
+def test_the_build_ships_an_interpreter_snapshot_marked_with_its_version(
+    site: Path, build_info: dict
+) -> None:
+    """snapshot.gz (tools/snapshot.mjs) is a gzipped Pyodide memory snapshot holding the build's
+    version (sys._targi_snapshot, which web/snapshot.mjs checks before using it), and it is
+    precached like every other file."""
+    memory = gzip.decompress((site / SNAPSHOT).read_bytes())
+    assert len(memory) > 10_000_000  # Python's whole heap, the game's modules imported
+    assert build_info["version"].encode() in memory
+    assert SNAPSHOT in build_info["files"]
+    assert f'"{SNAPSHOT}"' in (site / "sw.js").read_text(encoding="utf-8")
 
 
 def test_version_is_the_content_hash_and_changes_when_a_file_changes(

@@ -275,6 +275,25 @@ def test_without_a_usable_shipped_snapshot_python_starts_normally(
     assert errors == []
 
 
+def test_a_host_that_unzips_the_shipped_snapshot_on_the_way_still_gives_a_fast_start(
+    page: Page, site_url: str
+) -> None:
+    """Some hosts serve a .gz file with `Content-Encoding: gzip`, so the page receives the
+    snapshot already unzipped: it is used as it is."""
+    raw = gzip.decompress((SITE / "snapshot.gz").read_bytes())
+    page.route(
+        "**/snapshot.gz",
+        lambda route: route.fulfill(status=200, body=raw, content_type="application/gzip"),
+    )
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_game(page, site_url)
+    assert python_start(page) == "shipped"
+    start_game(page, "ai")
+    make_a_move(page)
+    assert errors == []
+
+
 def test_offline_start_from_the_snapshot(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
