@@ -120,6 +120,7 @@ def _tap(page: Page, move: str) -> None:
 
 
 def _dock_in_view(page: Page) -> dict:
+    page.evaluate(SETTLED)  # a piece in flight may stick out for a moment
     seen = page.evaluate(DOCK_CHECK)
     assert seen["hidden"] == [], seen
     assert all(seen["stock"].values()), seen
@@ -149,7 +150,20 @@ def test_the_dock_keeps_every_move_and_your_stock_on_screen_through_a_game(
     # the result is brought into view, wherever the page was
     verdict = page.locator("#score .verdict")
     assert page.evaluate(ON_SCREEN, verdict.element_handle())
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.evaluate(SETTLED)
+    assert page.evaluate(WIDER) == []
+
+
+# Until the move animations of web/anim.js (id "targi-move") have ended.
+SETTLED = """() => Promise.all(document.getAnimations().filter((a) => a.id === 'targi-move')
+    .map((a) => a.finished.catch(() => null)))"""
+
+# What sticks out past the right edge of the screen (the page would scroll sideways): none.
+WIDER = """() => document.documentElement.scrollWidth <= innerWidth ? [] :
+    [...document.querySelectorAll('body *')].filter((el) => el.offsetParent !== null
+        && el.getBoundingClientRect().right > innerWidth + 0.5)
+    .map((el) => `${el.tagName}#${el.id}.${el.className}: ${el.textContent.trim().slice(0, 40)}`)
+    .concat([`scrollWidth ${document.documentElement.scrollWidth}`])"""
 
 
 def _positions() -> list[tuple[str, str, int]]:
@@ -226,6 +240,9 @@ def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_u
         play(page, rnd, clicks=1)
     assert len(checked) >= 3, checked
     wait_for_turn(page)  # not while the computer's answer is being drawn
+    # nor while it is animated: a piece on its way (or a +/- badge) is drawn where it was before
+    # the text grew, so only the settled table is measured
+    page.evaluate(SETTLED)
     # 200 % text size (the browser's text setting scales everything given in rem)
     page.evaluate(
         """() => new Promise((done) => {
@@ -234,7 +251,7 @@ def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_u
             requestAnimationFrame(() => requestAnimationFrame(done)); })"""
     )
     assert page.evaluate(CUT) == []
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert page.evaluate(WIDER) == []
     # the dock grows, but never past the screen: what does not fit scrolls inside it (made
     # as tall as it can get, whatever the deal, at the top of the page, under the header)
     dock = page.evaluate(
