@@ -140,8 +140,14 @@ def stored_game(page: Page) -> str | None:
 
 
 def no_horizontal_scroll(page: Page) -> tuple[int, int]:
+    """The page's scroll width and its width, once the move animations (web/anim.js) have
+    ended: a piece in flight may stick out for a moment."""
     return tuple(
         page.evaluate(
-            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+            """async () => {
+            await Promise.all(document.getAnimations().filter((a) => a.id === 'targi-move')
+                .map((a) => a.finished.catch(() => null)));
+            return [document.documentElement.scrollWidth, document.documentElement.clientWidth];
+            }"""
         )
     )
