@@ -21,7 +21,8 @@ const pyodide = await loadPyodide({
   stdout: () => {},
 });
 const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-pyodide.unpackArchive(new Uint8Array(readFileSync(new URL(wheel, siteUrl))), "wheel", { extractDir: sitePackages });
+const wheelBytes = new Uint8Array(readFileSync(new URL(wheel, siteUrl)));
+pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
 pyodide.runPython(snapshotCode(version));
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(output, gzipSync(bytes, { level: 9 }));

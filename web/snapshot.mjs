@@ -93,7 +93,7 @@ async function writeSnapshot(version, bytes) {
   await (await caches.open(CACHE)).put(ENTRY, new Response(bytes, { headers }));
 }
 
-// A connection on which 7 MB more is not worth the second it saves: a normal start instead.
+// A connection on which 6.5 MB more is not worth the second it saves: a normal start instead.
 function slowConnection() {
   const c = globalThis.navigator?.connection;
   return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
