@@ -303,8 +303,11 @@ def test_focus_hint_last_move_and_turn_are_different_shapes(game_page: Page):
     page.keyboard.press("Tab")  # focus from the keyboard: :focus-visible
     focused = page.evaluate_handle("document.activeElement")
     assert page.evaluate("document.activeElement.classList.contains('legal')")
+    # a card with no channel: not the hint, not focused, and not outlined by the focused card's
+    # crossing preview (a border card it would close to the opponent may be legal now)
     plain = page.locator(
         f'#board button.cell.legal:not([data-move="{hint_move}"]):not(:focus)'
+        ":not(.preview-closed):not(.preview-claim)"
     ).first.element_handle()
     channels = {
         "focus": page.evaluate(CHANNEL, focused),
