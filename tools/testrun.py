@@ -18,6 +18,11 @@ CHECKS = (
 )
 
 
+# A test whose browser tab crashed (Chromium's renderer died: "Target crashed") runs once more,
+# and pytest's summary counts it as a rerun; a failed assertion is never run again.
+RERUN_CRASHED = ["--reruns=1", "--only-rerun=Target crashed"]
+
+
 def on_ci() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
@@ -41,9 +46,7 @@ def run_tests(pytest_args: list[str]) -> int:
 
     failures = [name for name, args in CHECKS if run([sys.executable, *args])]
     env = {**os.environ, "CHROMIUM_PATH": chromium}
-    # A test whose browser tab crashed (Chromium's renderer died: "Target crashed") runs once
-    # more, and the summary counts it as a rerun; a failed assertion is never run again.
-    pytest_cmd = [sys.executable, "-m", "pytest", "--reruns=1", "--only-rerun=Target crashed"]
+    pytest_cmd = [sys.executable, "-m", "pytest", *RERUN_CRASHED]
     if ci:
         pytest_cmd += ["-p", "no:cacheprovider"]
     if run([*pytest_cmd, *pytest_args], env=env):

@@ -79,7 +79,7 @@ def test_the_test_command_runs_ruff_mypy_and_pytest_with_its_arguments(
         ["ruff", "check", "."],
         ["ruff", "format", "--check", "."],
         ["mypy"],
-        ["pytest", "-x", "tests/build"],
+        ["pytest", *testrun.RERUN_CRASHED, "-x", "tests/build"],
     ]
 
 
@@ -105,7 +105,7 @@ def test_on_ci_pytest_runs_without_its_cache(
 ) -> None:
     monkeypatch.setenv("CI", "true")
     testrun.run_tests([])
-    assert commands.ran[-1] == ["pytest", "-p", "no:cacheprovider"]
+    assert commands.ran[-1] == ["pytest", *testrun.RERUN_CRASHED, "-p", "no:cacheprovider"]
 
 
 def test_mypy_is_configured_strict_for_python_3_11_on_the_library_not_the_dom_binding() -> None:
