@@ -139,15 +139,17 @@ def stored_game(page: Page) -> str | None:
     )
 
 
+# Resolves once the move animations of web/anim.js (id "targi-move") have ended: a piece in
+# flight may stick out of the page for a moment.
+SETTLED = """() => Promise.all(document.getAnimations().filter((a) => a.id === 'targi-move')
+    .map((a) => a.finished.catch(() => null)))"""
+
+
 def no_horizontal_scroll(page: Page) -> tuple[int, int]:
-    """The page's scroll width and its width, once the move animations (web/anim.js) have
-    ended: a piece in flight may stick out for a moment."""
+    """The page's scroll width and its width, once the move animations have ended."""
+    page.evaluate(SETTLED)
     return tuple(
         page.evaluate(
-            """async () => {
-            await Promise.all(document.getAnimations().filter((a) => a.id === 'targi-move')
-                .map((a) => a.finished.catch(() => null)));
-            return [document.documentElement.scrollWidth, document.documentElement.clientWidth];
-            }"""
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
         )
     )

@@ -10,7 +10,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import click_move, open_game, play, start_game, table, tips_off, wait_for_turn
+from gameplay import (
+    SETTLED,
+    click_move,
+    open_game,
+    play,
+    start_game,
+    table,
+    tips_off,
+    wait_for_turn,
+)
 from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
@@ -153,10 +162,6 @@ def test_the_dock_keeps_every_move_and_your_stock_on_screen_through_a_game(
     page.evaluate(SETTLED)
     assert page.evaluate(WIDER) == []
 
-
-# Until the move animations of web/anim.js (id "targi-move") have ended.
-SETTLED = """() => Promise.all(document.getAnimations().filter((a) => a.id === 'targi-move')
-    .map((a) => a.finished.catch(() => null)))"""
 
 # What sticks out past the right edge of the screen (the page would scroll sideways): none.
 WIDER = """() => document.documentElement.scrollWidth <= innerWidth ? [] :
