@@ -1,4 +1,4 @@
-"""The three levels: how much the computer thinks, over how many guessed deals, how carefully.
+"""The four levels: how much the computer thinks, over how many guessed deals, how carefully.
 
 Budgets are in nodes (moves applied while searching), so a level plays the same move on every
 machine; docs/ai.md gives the times these budgets take in CPython and in the page.
