@@ -289,7 +289,7 @@ def test_a_shared_game_asks_before_replacing_a_game_in_progress(cat: Catalog):
     page.open_fragment("#g=" + _shared_game(cat, 3))
     assert page.session is mine and not port.hidden["dlg-confirm"]
     mode = cat.t("mode.ai", level=cat.t("level.easy"))
-    assert port.text["confirm-summary"] == cat.t("confirm.summary", mode=mode, round=1, moves=3)
+    assert port.text["confirm-summary"] == cat.plural("confirm.summary", 3, mode=mode, round=1)
     page.click(Click("cancel-replace"))
     assert page.session is mine and page.pending is None and port.hidden["dlg-confirm"]
 

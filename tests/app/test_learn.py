@@ -436,7 +436,7 @@ def test_the_catalog_has_every_word_of_the_learning_pages(cat: Catalog):
     keys |= {f"rules.ruling.{r}" for r in RULINGS}
     for f in FACTS:
         keys |= {f"about.fact.{f}", f"about.fact.{f}.level", f"about.fact.{f}.why"}
-    keys |= {"about.credits", "about.cards.text", "about.reconstruction", "rules.rulings.text"}
+    keys |= {"about.faithful", "about.credits", "about.cards.text", "about.reconstruction", "rules.rulings.text"}
     keys |= {"why.cards.one", "why.cards.other"} | {f"{p}.title" for p in PAGES}
     assert sorted(k for k in keys if not cat.has(k)) == []
     assert placeholders(cat.t("since.placed.one")) == {"player", "cards"}

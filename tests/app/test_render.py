@@ -91,4 +91,4 @@ def test_log_speaks_of_you_in_the_second_person(cat: Catalog):
 def test_each_panel_shows_the_points_if_the_game_ended_now(cat: Catalog):
     s = Session.new(3, 0, "hotseat")
     html = Renderer(cat).players(s.view())
-    assert html.count(cat.t("panel.points", n=4)) == 2  # both start with 4 VP tokens
+    assert html.count(cat.plural("panel.points", 4)) == 2  # both start with 4 VP tokens

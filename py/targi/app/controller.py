@@ -584,8 +584,8 @@ class Controller:
             if incoming.mode == "ai"
             else cat.t("mode.hotseat")
         )
-        summary = cat.t(
-            "confirm.summary", mode=mode, round=incoming.view()["round"], moves=incoming.seq
+        summary = cat.plural(
+            "confirm.summary", incoming.seq, mode=mode, round=incoming.view()["round"]
         )
         self.port.set_text("confirm-summary", summary)
         self.close_all()

@@ -218,7 +218,9 @@ class Pages:
             f'<span class="source">{esc(cat.t(f"about.fact.{f}.why"))}</span></li>'
             for f in FACTS
         )
+        # What is faithful comes first: the rules are the rulebooks', the card data only partly.
         return (
+            f"{self.paragraphs('about.faithful')}"
             f"{self.paragraphs('about.credits')}<h3>{esc(cat.t('about.cards.title'))}</h3>"
             f"{self.paragraphs('about.cards.text')}"
             f'<ul class="about-facts">{facts}</ul>'

@@ -311,7 +311,7 @@ class Renderer:
         vp = self.token("V", pl["vp"], attrs=' data-stock="V"')
         stock = (
             f'<div class="stock">{goods}<span class="sep"></span>{gold}{vp}'
-            f'<span class="points">{esc(cat.t("panel.points", n=pl["points"]))}</span></div>'
+            f'<span class="points">{esc(cat.plural("panel.points", pl["points"]))}</span></div>'
         )
         if v["phase"] == "place":
             extra = cat.t("panel.to_place", n=pl["to_place"])
