@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from targi.app import storage
 from targi.app.catalog import Catalog, placeholders
 from targi.app.controller import Click, Controller
 from targi.app.explain import explain
+from targi.app.markup import esc
 from targi.app.pages import FACTS, PAGES, RULINGS, SECTIONS, Pages
 from targi.app.preview import place_preview
 from targi.app.render import Renderer
@@ -405,6 +407,21 @@ def test_about_names_the_authors_the_facts_and_the_version(cat: Catalog):
     assert port.hidden["dlg-page"]
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "pl", "ja", "zh-Hans"])
+def test_about_opens_with_what_follows_the_rulebooks_and_what_was_reconstructed(lang: str):
+    """Issue 22: 'faithful' said precisely, first: the rules follow the rulebooks, the card data
+    partly a fan-made list, and which tribe card carries which ability is reconstructed."""
+    path = Path(__file__).resolve().parents[2] / "web" / "messages" / f"{lang}.json"
+    cat = Catalog.from_json(path.read_text(encoding="utf-8"), lang)
+    html = Pages(cat, Renderer(cat)).about()
+    first, second = re.findall(r"<p>(.*?)</p>", html)[:2]
+    said = cat.t("about.faithful").split("\n")
+    assert [first, second] == [esc(line) for line in said]
+    if lang == "en":
+        assert first.startswith("What follows the rulebooks: the whole game")
+        assert "which tribe card carries which ability is reconstructed" in second
+
+
 def test_a_version_that_arrives_after_the_page_was_closed_is_not_written(cat: Catalog):
     page, port = _game_page(cat)
     page.click(Click("about"))
@@ -436,7 +453,13 @@ def test_the_catalog_has_every_word_of_the_learning_pages(cat: Catalog):
     keys |= {f"rules.ruling.{r}" for r in RULINGS}
     for f in FACTS:
         keys |= {f"about.fact.{f}", f"about.fact.{f}.level", f"about.fact.{f}.why"}
-    keys |= {"about.faithful", "about.credits", "about.cards.text", "about.reconstruction", "rules.rulings.text"}
+    keys |= {
+        "about.faithful",
+        "about.credits",
+        "about.cards.text",
+        "about.reconstruction",
+        "rules.rulings.text",
+    }
     keys |= {"why.cards.one", "why.cards.other"} | {f"{p}.title" for p in PAGES}
     assert sorted(k for k in keys if not cat.has(k)) == []
     assert placeholders(cat.t("since.placed.one")) == {"player", "cards"}
