@@ -82,6 +82,8 @@ def test_polish_names_the_targi_pawn_one_way():
         if not m.group(2) and not (m.group(1) and allowed.fullmatch(m.group(1)))
     ]
     assert wrong == []
+    short = re.compile(r"\b[Pp]ion(?:ek|ka|ki|ków|kiem|kami|ku)\b(?! Tuare| złodzie)")
+    assert sorted(k for k, v in _values("pl").items() if short.search(v)) == []
 
 
 @pytest.mark.parametrize(
