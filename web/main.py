@@ -179,6 +179,10 @@ class DomPort:
     def page_url(self) -> str:
         return str(window.location.href)
 
+    def focus_dropped(self) -> bool:
+        active = document.activeElement
+        return not some(active) or active == document.body or not active.isConnected
+
     def remember_focus(self) -> None:
         # the last focused element, even if a dialog just hid it: the one the player pressed
         self.opener = self.last_focused
@@ -245,16 +249,17 @@ class DomPort:
 def read_click(event) -> Click | None:
     """The control a click landed on (docs/page.md), as the controller's Click."""
     target = event.target
+    keyboard = event.detail == 0  # Enter or Space on a button: no pointer, no click count
     mover = target.closest("[data-move]")
     if some(mover):
-        return None if mover.disabled else Click("move", str(mover.dataset.move), event.detail == 0)
+        return None if mover.disabled else Click("move", str(mover.dataset.move), keyboard)
     starter = target.closest("[data-new-game]")
     if some(starter):
-        return Click("new-game", str(starter.dataset.newGame))
+        return Click("new-game", str(starter.dataset.newGame), keyboard)
     action = target.closest("[data-action]")
     if some(action):
         field = action.getAttribute("data-target")  # the field a copy button copies
-        return Click(str(action.dataset.action), field if isinstance(field, str) else "")
+        return Click(str(action.dataset.action), field if isinstance(field, str) else "", keyboard)
     return Click("close") if target.classList.contains("overlay") else None
 
 
@@ -365,14 +370,14 @@ def main() -> None:
 
     def on_key(event) -> None:
         if event.key == "Escape":
-            page.click(Click("close"))
+            page.click(Click("close", keyboard=True))
         elif event.key == "Tab":
             trap_tab(event)
         elif event.key in BOARD_STEPS and not reviewing():
             board_arrow(event)
         elif event.key in REVIEW_KEYS and reviewing() and not typing(event.target):
             event.preventDefault()  # Home/End/PageUp/PageDown step the replay, not the page
-            page.click(Click("review-key", str(event.key)))
+            page.click(Click("review-key", str(event.key), keyboard=True))
 
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))

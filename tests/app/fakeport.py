@@ -57,6 +57,7 @@ class FakePort:
         self.version = "0123456789abcdef"
         self.catalogs: dict[str, str] = {}  # web/messages/<lang>.json unless given here
         self.language = ""  # the language set_language last gave the document
+        self.focus_gone = True  # focus fell back to the page (its control was redrawn away)
         self.focus_memory: list[str] = []  # remember_focus / restore_focus calls, in order
         self.opener_shown = True  # the remembered control is still on the page
         self.system_dark = False  # prefers-color-scheme: dark
@@ -152,6 +153,9 @@ class FakePort:
 
     def page_url(self) -> str:
         return self.url
+
+    def focus_dropped(self) -> bool:
+        return self.focus_gone
 
     def remember_focus(self) -> None:
         self.focus_memory.append("remember")

@@ -202,6 +202,84 @@ def test_after_a_merchant_trade_focus_stays_on_it_or_goes_to_done(cat: Catalog):
     assert trades >= 1
 
 
+def _focused_move(port: FakePort) -> str:
+    """The move whose button the page last focused (its selector names it)."""
+    found = re.search(r'\[data-move="([^"]+)"\]', port.focused[-1]) if port.focused else None
+    return found.group(1) if found else ""
+
+
+def _action_with_more_to_do() -> tuple[Session, str]:
+    """A game at a person's actions, and an action after which more actions are left in the
+    same decision (Use Dates, Use Salt: nothing to decide on in between)."""
+    for seed in range(1, 400):
+        rnd = random.Random(seed)
+        s = Session.new(seed, 0, "hotseat", "easy")
+        while not s.over:
+            v = s.view()
+            if s.human_to_move and v["decision"]["kind"] == "act":
+                for action in v["legal"][:-1]:
+                    after = Session.decode(s.encode())
+                    after.play(action)
+                    w = after.view()
+                    left = [m for m in w["legal"] if m != "done"]
+                    if w["decision"]["kind"] == "act" and w["current_player"] == s.player and left:
+                        return s, action
+            s.play(rnd.choice(s.game.legal_moves()), by_computer=s.computer_to_move)
+    raise LookupError("no action with more to do")
+
+
+def test_after_an_action_from_the_keyboard_focus_is_on_the_next_action_never_on_end(cat: Catalog):
+    page, port = _page(cat)
+    s, action = _action_with_more_to_do()
+    _load(page, port, s)
+    s = page.session
+    assert s is not None
+    before = s.view()["legal"]
+    page.click(Click("move", action, keyboard=True))
+    legal = s.view()["legal"]
+    assert s.view()["decision"]["kind"] == "act" and "done" in legal
+    # the action that followed the one used (else the first left): Enter again carries out
+    # another action, and "End my actions" (done) takes a deliberate Tab
+    following = [m for m in before[before.index(action) + 1 :] + legal if m in legal]
+    assert _focused_move(port) == following[0] != "done"
+
+
+def test_after_the_computers_turn_a_keyboard_player_is_on_the_first_legal_move(cat: Catalog):
+    page, port = _page(cat)
+    port.radios.update(level="easy", starter="computer")
+    page.click(Click("new-game", "ai", keyboard=True))
+    port.run()
+    s = page.session
+    assert s is not None and s.human_to_move and s.seq > 0
+    assert _focused_move(port) == s.legal_for_human()[0]
+    turns = 0
+    for _ in range(40):  # on through a few rounds: placements, actions, cards
+        page.click(Click("move", s.legal_for_human()[0], keyboard=True))
+        if not s.computer_to_move:
+            continue  # the player's own decision goes on (the previous test)
+        port.focused.clear()
+        port.run()
+        if s.over:
+            break
+        turns += 1
+        assert _focused_move(port) == s.legal_for_human()[0]
+    assert turns >= 8
+
+
+def test_the_computers_turn_leaves_focus_alone_for_the_mouse_or_elsewhere(cat: Catalog):
+    page, port = _page(cat)
+    port.radios.update(level="easy", starter="computer")
+    port.focused.clear()  # the welcome dialog's
+    page.click(Click("new-game", "ai"))  # the mouse: no focus ring appears by itself
+    port.run()
+    assert page.session is not None and page.session.human_to_move
+    assert port.focused == []
+    page.click(Click("new-game", "ai", keyboard=True))
+    port.focus_gone = False  # the player tabbed to the log while the computer played
+    port.run()
+    assert port.focused == []
+
+
 # ---- the board's semantics ---------------------------------------------------------------------
 class _Names(HTMLParser):
     """Rows, gridcells and the accessible names of the board's buttons (aria-label, else text)."""

@@ -134,6 +134,23 @@ def test_the_computer_waits_for_the_pace_minus_its_thinking_time(cat: Catalog):
     assert port.slept and all(w == pytest.approx(1.4 - 0.4) for w in port.slept)
 
 
+def test_one_computer_turn_at_normal_pace_pauses_at_most_four_seconds(cat: Catalog):
+    page, port = _page(cat)
+    page.set_pace("normal")
+    s = _vs_computer(page, port, starter="me")
+    longest = 0  # moves in the computer's longest turn
+    while not s.over and s.seq < 400:
+        page.click(Click("move", s.legal_for_human()[0]))
+        if not s.computer_to_move:
+            continue
+        seq, port.slept = s.seq, []
+        port.run()
+        longest = max(longest, s.seq - seq)
+        assert sum(port.slept) <= storage.TURN_BUDGET_MS["normal"] / 1000 == 4.0
+        assert port.slept[0] == pytest.approx(0.75)  # its first move comes at the pace
+    assert longest >= 8  # an action turn: at 750 ms a move it would have taken 6 s and more
+
+
 def test_a_second_redraw_while_the_computer_thinks_starts_no_second_loop(cat: Catalog):
     page, port = _page(cat)
     port.radios.update(level="easy", starter="computer")

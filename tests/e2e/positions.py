@@ -51,3 +51,24 @@ def near_the_end(seed: int = 7) -> str:
             last = s.encode()
         s.play(rnd.choice(_prefer(s.game.legal_moves())), by_computer=s.computer_to_move)
     return last
+
+
+@cache
+def action_with_more_to_do(seeds: int = 400) -> tuple[str, str]:
+    """(save string, action) of a game against the computer at your actions where carrying
+    out `action` leaves more actions in the same decision (Use Dates, Use Salt)."""
+    for seed in range(1, seeds):
+        rnd = random.Random(seed)
+        s = Session.new(seed, 0, "ai", "easy")
+        while not s.over:
+            v = s.view()
+            if s.human_to_move and v["decision"]["kind"] == "act":
+                for action in v["legal"][:-1]:  # the last is "done"
+                    after = Session.decode(s.encode())
+                    after.play(action)
+                    w = after.view()
+                    more = [m for m in w["legal"] if m != "done"]
+                    if w["decision"]["kind"] == "act" and after.human_to_move and more:
+                        return s.encode(), action
+            s.play(rnd.choice(_prefer(s.game.legal_moves())), by_computer=s.computer_to_move)
+    raise LookupError("no action leaves more actions to do")

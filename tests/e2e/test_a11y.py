@@ -13,7 +13,7 @@ from axe import Audit
 from gameplay import wait_for_turn
 from pageutil import wait_until_ready
 from playwright.sync_api import BrowserContext, Page
-from positions import finished, near_the_end, position
+from positions import action_with_more_to_do, finished, near_the_end, position
 
 pytestmark = pytest.mark.e2e
 
@@ -241,6 +241,47 @@ def test_a_whole_game_against_the_computer_with_tab_and_enter_only(game_page: Pa
         assert made < 400, "the game does not end"
     assert made > 20
     page.wait_for_selector("#score .verdict", timeout=WAIT_MS)
+
+
+# Resolves once the computer has finished (or nobody waits for it) and a move can be made.
+YOUR_TURN = """(before) => { const t = document.getElementById('table');
+    return t.dataset.seq !== before && !t.classList.contains('thinking')
+        && (t.dataset.phase === 'over' || [...document.querySelectorAll('[data-move]')]
+            .some(e => e.offsetParent !== null)); }"""
+# "End my actions" has the focus while actions are left (the dock's buttons of the actions).
+ON_END_OF_ACTIONS = """() => { const e = document.activeElement;
+    return e.dataset.move === 'done' && e.closest('.k-act') !== null
+        && e.closest('.k-act').querySelectorAll('[data-move]').length > 1; }"""
+
+
+def test_enter_alone_plays_on_focus_never_on_end_my_actions_and_back_after_the_computer(
+    game_page: Page,
+) -> None:
+    """Issue 22: after an action made with Enter, focus is on the next action, not on "End my
+    actions"; after the computer's turn it is on your first legal move: Enter alone plays on."""
+    page = game_page
+    page.select_option("#pace", "instant")
+    code, action = action_with_more_to_do()
+    load_link(page, code)
+    page.focus(f'#choices [data-move="{action}"]')
+    turns = 0
+    for _ in range(40):
+        before = seq(page)
+        assert page.evaluate(FOCUSED_MOVE), "focus is not on a move"
+        assert not page.evaluate(ON_END_OF_ACTIONS), "Enter would end the actions left"
+        player = page.get_attribute("#table", "data-current-player")
+        page.keyboard.press("Enter")
+        page.wait_for_function(YOUR_TURN, arg=before, timeout=WAIT_MS)
+        if page.get_attribute("#table", "data-phase") == "over":
+            break
+        if player == "0" and int(seq(page)) > int(before) + 1:
+            turns += 1  # the computer played in between: focus came back to a move
+            shown = page.evaluate(
+                "() => [...document.querySelectorAll('#choices [data-move], #board [data-move]')]"
+                ".map(e => e.dataset.move)"
+            )
+            assert page.evaluate(FOCUSED_MOVE) in shown  # which one: tests/app/test_a11y.py
+    assert turns >= 3
 
 
 # ---- the live region ---------------------------------------------------------------------------

@@ -41,6 +41,11 @@ DIALOGS = (
 LANGUAGE_MENUS = ("lang", "new-lang")
 # Where focus goes after a move made from the keyboard (the pressed button was redrawn away).
 NEXT_MOVE = ("#choices [data-move]", "#board [data-move]", "#choices button")
+MOVE_PLACES = ("#choices", "#board")  # where a move's button is looked for, in this order
+# Decisions where "done" gives up what is left (the actions of a turn): after a move made from
+# the keyboard, focus goes to another move of the decision, never to "done", so Enter pressed
+# twice does not end them (issue 22).
+NEVER_TO_DONE = frozenset({"act"})
 FALLBACK_PAUSE_S = 0.05  # before thinking on the page: the notice and the table paint first
 
 
@@ -88,6 +93,7 @@ class Controller:
         self.tip: tuple[str, int] | None = None  # the tip on the table and the seq it is for
         self.page = ""  # the reading page open in dlg-page ("" when none is)
         self.heard = 0  # log events already told through the live region #announce
+        self.by_keyboard = False  # the last control was pressed from the keyboard
 
     # The reading pages and the replay are made when first used, not at start-up: their modules
     # (drawings, chart, export, replay) cost a first visit ~80 ms of imports in Pyodide.
@@ -323,6 +329,18 @@ class Controller:
         """Keep the keyboard in play when the control it pressed was redrawn away."""
         any(self.port.focus(selector) for selector in NEXT_MOVE)
 
+    def focus_move(self, move: str) -> bool:
+        """Focus the button of a move: the dock's, else the board's."""
+        return any(self.port.focus(f'{where} [data-move="{move}"]') for where in MOVE_PLACES)
+
+    def focus_first_move(self) -> None:
+        """The keyboard on the first legal move of the player to move (the score screen's
+        buttons when the game is over)."""
+        s = self.session
+        legal = s.legal_for_human() if s is not None else []
+        if not (legal and self.focus_move(legal[0])):
+            self.focus_next_move()
+
     def notice(self, text: str) -> None:
         self.port.set_text("notice-text", text)
         self.port.set_hidden("notice", False)
@@ -415,7 +433,7 @@ class Controller:
             return self.port.random_seed() % 2
         return COMPUTER if starter == "computer" else HUMAN
 
-    def new_game(self, mode: str) -> None:
+    def new_game(self, mode: str, keyboard: bool = False) -> None:
         seed = self.port.random_seed()
         if mode == "ai":
             level = self.port.checked("level") or self.settings.level
@@ -427,15 +445,17 @@ class Controller:
             session = Session.new(seed, HUMAN, "hotseat")
         self.close_all()
         self.set_session(session)
+        if keyboard and session.human_to_move:  # else when the computer's turn ends
+            self.focus_first_move()
 
     def play(self, move: str, keyboard: bool = False) -> None:
         """A move clicked; a stale click (the table changed under the pointer) does nothing."""
         s = self.session
-        before: tuple[str, object] = ("", None)
+        before: tuple[str, object, list[str]] = ("", None, [])
         if s is not None and move in s.legal_for_human():
             if keyboard:  # where focus goes next depends on the decision it was made in
                 v = s.view()
-                before = (v["decision"]["kind"], v["current_player"])
+                before = (v["decision"]["kind"], v["current_player"], list(v["legal"]))
             mover = s.player
             s.play(move)
             if s.over:
@@ -448,16 +468,24 @@ class Controller:
         if keyboard:  # the pressed button was redrawn away: keep the keyboard in play
             self.focus_after(move, *before)
 
-    def focus_after(self, move: str, kind: str, player: object) -> None:
+    def focus_after(self, move: str, kind: str, player: object, was: list[str]) -> None:
         """After a move made from the keyboard: in a decision that goes on (the Merchant's
         trades), stay on the same move while it is legal, else on "done"; never on a move that
-        undoes it (Enter pressed again must not trade back). Otherwise on to the next move."""
+        undoes it (Enter pressed again must not trade back). In the actions of a turn, on the
+        action that followed the one used (else the first left), never on "done": ending them
+        with actions left takes a deliberate Tab. Otherwise on to the next move."""
         s = self.session
         if s is not None and kind and s.human_to_move:
             v = s.view()
             if v["decision"]["kind"] == kind and v["current_player"] == player:
-                for again in (move, "done"):
-                    if again in v["legal"] and self.port.focus(f'#choices [data-move="{again}"]'):
+                legal = v["legal"]
+                if kind in NEVER_TO_DONE:
+                    after = was[was.index(move) + 1 :] if move in was else []
+                    tries = [m for m in after + legal if m in legal and m != "done"][:1]
+                else:
+                    tries = [m for m in (move, "done") if m in legal]
+                for again in tries:
+                    if self.port.focus(f'#choices [data-move="{again}"]'):
                         return
         self.focus_next_move()
 
@@ -471,9 +499,11 @@ class Controller:
             self.autosave()
             self.redraw()
 
-    def rematch(self) -> None:
+    def rematch(self, keyboard: bool = False) -> None:
         if self.session is not None:
             self.set_session(self.session.rematch(self.port.random_seed()))
+            if keyboard and self.session.human_to_move:
+                self.focus_first_move()
 
     # ---- the computer --------------------------------------------------------------------------
     async def ask_ai(self, op: str, s: Session, level: str | None = None) -> protocol.Answer:
@@ -490,9 +520,12 @@ class Controller:
         return protocol.read_answer(op, protocol.answer(request))
 
     async def computer_turn(self) -> None:
-        """The computer's moves, one by one at the chosen pace, while it is to move. A game
-        replaced meanwhile (new game, load, undo elsewhere) ends the loop: its answer is stale."""
+        """The computer's moves, one by one at the chosen pace, while it is to move; the pauses
+        of one turn add up to at most the pace's turn budget (storage.TURN_BUDGET_MS). A game
+        replaced meanwhile (new game, load, undo elsewhere) ends the loop: its answer is stale.
+        A player on the keyboard finds the focus on their first legal move when it ends."""
         generation = self.generation
+        left = self.settings.turn_budget_ms / 1000  # what this turn's pauses may still take
         try:
             while True:
                 s = self.session
@@ -500,7 +533,9 @@ class Controller:
                     return
                 began = self.port.clock()
                 answer = await self.ask_ai("move", s)
-                wait = self.settings.delay_ms / 1000 - (self.port.clock() - began)
+                pause = min(self.settings.delay_ms / 1000, storage.TURN_SHARE * left)
+                left -= pause
+                wait = pause - (self.port.clock() - began)  # its thinking was part of the pause
                 if wait > 0:
                     await self.port.sleep(wait)
                 if generation != self.generation or self.session is not s:
@@ -514,6 +549,8 @@ class Controller:
                     self.announce(mover=HUMAN)
                 self.redraw()
                 if not s.computer_to_move:
+                    if self.by_keyboard and self.port.focus_dropped():
+                        self.focus_first_move()  # the redraws took it: back into play
                     return
         except Exception as e:
             if generation == self.generation:
@@ -728,6 +765,7 @@ class Controller:
         handler = ACTIONS.get(click.action)
         if handler is None:
             return  # not a control of ours
+        self.by_keyboard = click.keyboard
         try:
             handler(self, click)
         except Exception as error:  # say so, keep the game: the stored copy is untouched
@@ -740,12 +778,12 @@ Handler = Callable[[Controller, Click], None]
 # What each control does: `data-action` names (and the pseudo-actions of `Click`) -> handler.
 ACTIONS: dict[str, Handler] = {
     "move": lambda c, k: c.play(k.value, k.keyboard),
-    "new-game": lambda c, k: c.new_game(k.value),
+    "new-game": lambda c, k: c.new_game(k.value, k.keyboard),
     "undo": lambda c, k: c.undo(),
     "hint": lambda c, k: c.port.spawn(c.show_hint()),
     "open-new": lambda c, k: c.open_new(),
     "new": lambda c, k: c.open_new(),
-    "rematch": lambda c, k: c.rematch(),
+    "rematch": lambda c, k: c.rematch(k.keyboard),
     "open-share": lambda c, k: c.open_share(),
     "copy": lambda c, k: c.port.spawn(c.copy(k.value)),
     "open-load": lambda c, k: c.open_load(),

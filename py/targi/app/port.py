@@ -130,6 +130,11 @@ class Document(Protocol):
         `data-msg*` text; a `?lang=` in the address is dropped, so a reload keeps the choice."""
         ...
 
+    def focus_dropped(self) -> bool:
+        """Nothing has the keyboard focus: the control that had it was redrawn away (or the
+        player never focused one), so it fell back to the page."""
+        ...
+
     def remember_focus(self) -> None:
         """Note the control that has the keyboard focus now (the one opening a dialog)."""
         ...

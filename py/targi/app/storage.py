@@ -43,6 +43,12 @@ GAME_ID = re.compile(r"[0-9a-z]{1,32}")
 INT_LIMIT = 2**53  # what survives a round trip through JavaScript
 
 PACES = {"slow": 1400, "normal": 750, "fast": 300, "instant": 0}  # ms between computer moves
+# What the pauses of one whole computer turn (from your move to your next decision) may add up
+# to, in ms: a turn of nine moves at 750 ms each kept the player waiting ~7 s (issue 22). Each
+# pause takes at most TURN_SHARE of what is left, so the first moves come at the pace and a long
+# turn speeds up smoothly instead of stopping dead once the budget is spent.
+TURN_BUDGET_MS = {"slow": 8000, "normal": 4000, "fast": 1500, "instant": 0}
+TURN_SHARE = 0.2
 # The level whose move a hint shows: medium answers at once, expert uses the page's whole
 # budget (~1 s) for the strongest advice (issue 15).
 HINT_LEVELS = ("medium", "expert")
@@ -299,3 +305,7 @@ class Settings:
     @property
     def delay_ms(self) -> int:
         return PACES[self.pace]
+
+    @property
+    def turn_budget_ms(self) -> int:
+        return TURN_BUDGET_MS[self.pace]
