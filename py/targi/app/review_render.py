@@ -39,7 +39,7 @@ class ReviewRenderer:
 
     def played(self, replay: Replay, step: int, you: int | None) -> str:
         """The decision made at `step`, in the log's words (past tense)."""
-        lines = log_lines(self.cat, [replay.events[step]], self.names(replay), you)
+        lines = log_lines(self.cat, replay.events[step], self.names(replay), you)
         return lines[-1][1]
 
     def round_name(self, rnd: int, key: str) -> str:
