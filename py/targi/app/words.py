@@ -242,9 +242,7 @@ def _log_move(
     return cat.t("move.unknown", move=move, head=head), ""
 
 
-def _lost_vp(
-    cat: Catalog, say: Callable[..., str], who: str, after: list[tuple[Any, ...]]
-) -> str:
+def _lost_vp(cat: Catalog, say: Callable[..., str], who: str, after: list[tuple[Any, ...]]) -> str:
     """A raid paid in VP, with the VP the engine's next log entry says it took (R1: as far as
     they go, so possibly none)."""
     if not after or after[0][0] != "raid_vp":
