@@ -193,7 +193,9 @@ def test_a_turning_point_marks_the_move_played_and_the_computers_choice(cat: Cat
         assert judged.best != judged.played
         board, choices = port.html["review-board"], port.html["review-choices"]
         for move, kind in ((judged.played, "played"), (judged.best, "suggested")):
-            label = f'<span class="rv-mark {kind}">{esc(cat.t("review.mark." + kind))}</span>'
+            word = f'<span class="rv-word">{esc(cat.t("review.mark." + kind))}</span></span>'
+            lamp = '<span class="hint-badge" aria-hidden="true"></span>' * (kind == "suggested")
+            label = f'<span class="rv-mark {kind}">{lamp}{word}'
             assert re.search(f'data-move-marked="{move}">{re.escape(label)} ', choices)
             if move[0] in "tu":  # on the board: its card is framed and labelled
                 on_board += 1

@@ -217,10 +217,12 @@ class Renderer:
         return f'<div class="cell {cls}" role="gridcell"{attrs}{focus}>{inner}</div>'
 
     def mark_tags(self, marks: tuple[str, ...]) -> str:
-        """The replay's labels for a move: "played", "suggested" (the computer's choice); words,
-        not shades, so a screen reader and a colour-blind eye get them too."""
+        """The replay's labels for a move: "played", "suggested" (the computer's choice, with the
+        hint's lamp); words, not shades, so a screen reader and a colour-blind eye get them too."""
         return "".join(
-            f'<span class="rv-mark {k}">{esc(self.cat.t("review.mark." + k))}</span>' for k in marks
+            f'<span class="rv-mark {k}">{HINT_BADGE if k == "suggested" else ""}'
+            f'<span class="rv-word">{esc(self.cat.t("review.mark." + k))}</span></span>'
+            for k in marks
         )
 
     def marked(self, b: _Board, moves: tuple[str, ...]) -> tuple[str, str]:
