@@ -20,6 +20,7 @@ PLAYER_NAMES = ("Blue", "Red")
 KIND_WORDS = {
     "raid": "raid at",
     "raid_immune": "is immune to the raid",
+    "raid_vp": "lost VP in the raid:",
     "reshuffle": "reshuffled the discard pile into the deck:",
     "drawn": "turned up",
     "round_end": "end of round",

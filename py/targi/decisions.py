@@ -537,7 +537,10 @@ def apply_raid(g: Game, d: Decision, move: str) -> None:
     g.stack.pop()
     kind, n, vp = raid_terms(code)
     if move == "lV":
-        g.vp[p] -= raid_vp_loss(code, g.vp[p])
+        lost = raid_vp_loss(code, g.vp[p])
+        g.vp[p] -= lost
+        if g.logging:  # how many VP went depends on what was held: the log says it
+            g.log.append(("raid_vp", p, lost))
     elif move == "lG":
         g.gold[p] -= n
     else:

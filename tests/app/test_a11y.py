@@ -15,6 +15,7 @@ from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
 from targi.app.render import Renderer
 from targi.app.session import Session
+from targi.app.words import log_lines, player_names
 
 from .fakeport import FakePort
 
@@ -127,6 +128,38 @@ def test_raids_and_the_result_are_announced(cat: Catalog):
 def won(cat: Catalog) -> list[str]:
     return [cat.t(f"result.win.{k}", player=p) for k in ("points", "gold", "goods")
             for p in ("Blue", "Red")]  # fmt: skip
+
+
+def test_moves_made_for_you_are_announced_as_the_move_log_shows_them(cat: Catalog):
+    page, port = _page(cat)
+    port.radios.update(level="easy", starter="me")
+    page.click(Click("new-game", "ai"))
+    s = page.session
+    assert s is not None
+    said: list[str] = []
+    real = port.set_text
+
+    def spy(element_id: str, text: str) -> None:
+        if element_id == "announce":
+            said.append(text)
+        real(element_id, text)
+
+    port.set_text = spy  # type: ignore[method-assign]
+    rnd = random.Random(2)
+    heard = 0
+    while not s.over and heard < 3:
+        since = len(s.game.log)
+        said.clear()
+        page.click(Click("move", rnd.choice(s.legal_for_human())))
+        port.run()  # and the computer's turn, with what the engine did for you on the way
+        log = s.game.log
+        for i in range(since, len(log)):
+            if log[i][0] == "move" and log[i][1] == 0 and log[i][3]:
+                lines = log_lines(cat, log[i : i + 2], player_names(cat, "ai"), 0)
+                line = next(text for cls, text in lines if cls != "round")
+                assert line.startswith("You ") and line in " ".join(said), (line, said)
+                heard += 1
+    assert heard >= 3
 
 
 def test_your_own_move_with_no_consequence_announces_nothing(cat: Catalog):

@@ -72,8 +72,11 @@ def test_the_table_holds_every_number_of_the_chart(cat: Catalog):
     for (_, cells), col in zip(rows, cols, strict=True):
         numbers = [int(x) for x in re.findall(r"<td>(-?\d+)</td>", cells)]
         assert numbers == [col.parts[p][k] for p in (0, 1) for k in (*PARTS, "total")]
-    totals = [int(x) for x in re.findall(r'<text class="total"[^>]*>(-?\d+)</text>', html)]
-    assert totals == [col.parts[p]["total"] for col in cols for p in (0, 1)]
+    drawings = re.findall(r'<svg class="chart (\w+)".*?</svg>', html, re.S)
+    assert drawings == ["wide", "tall"]  # a column per round, and a row per round for phones
+    for svg in re.findall(r"<svg.*?</svg>", html, re.S):
+        totals = [int(x) for x in re.findall(r'<text class="total"[^>]*>(-?\d+)</text>', svg)]
+        assert totals == [col.parts[p]["total"] for col in cols for p in (0, 1)]
 
 
 def test_the_chart_is_styled_by_classes_only_and_says_what_it_shows(cat: Catalog):

@@ -256,6 +256,44 @@ def test_the_summary_keeps_the_cards_taken_and_leaves_out_payments(cat: Catalog)
     assert all(not MISSING.search(line) for line in lines)
 
 
+def test_the_summary_tells_the_events_in_the_order_they_happened(cat: Catalog):
+    """The other player's last actions, the end of the round, then their placement in the new
+    round (issue 22: the placement came first)."""
+    rnd = random.Random(3)
+    s = Session.new(3, 0, "hotseat")
+    seen = 0
+    while not s.over and seen < 3:
+        s.play(rnd.choice(s.game.legal_moves()))
+        v = s.view()
+        me = v["current_player"]
+        tail = since_last_move(v["log"], me)
+        ends = [i for i, e in enumerate(tail) if e[0] == "round_end"]
+        theirs = [e for e in tail if e[0] == "move" and e[1] == 1 - me]
+        if not ends or not theirs or theirs[0][2][0] != "u" or theirs[-1][2][0] != "t":
+            continue  # not: their actions, the round's end, then their placement
+        seen += 1
+        _, lines = summary(cat, v)
+        end = lines.index(cat.t("log.round_end", n=tail[ends[0]][1]))
+        cards = [int(e[2][1:]) for e in theirs if e[2][0] == "t"]
+        placed = lines.index(cat.plural("since.placed", len(cards), player=cat.t(
+            f"player.{['blue', 'red'][1 - me]}"), cards=cat.join(
+            f"{cat.card_name(f'B{n:02d}')} ({n})" for n in cards)))  # fmt: skip
+        assert 0 < end < placed, lines
+    assert seen == 3
+
+
+def test_the_summary_tells_the_placements_you_had_no_choice_in(cat: Catalog):
+    log = [("move", 0, "uA", False, 1, "T01"), ("move", 1, "t2", False, 2, "B02"),
+           ("move", 0, "t5", True, 2, "B05"), ("move", 1, "t3", False, 2, "B03")]  # fmt: skip
+    v = Session.new(1, 0, "ai", "easy").view()
+    v.update(log=log)
+    _, lines = summary(cat, v)
+    cards = cat.join(f"{cat.card_name(f'B{n:02d}')} ({n})" for n in (2, 3))
+    you = cat.t("log.place.you", player="", card=cat.card_name("B05"), n=5)
+    assert lines == [cat.plural("since.placed", 2, player=cat.t("player.computer"), cards=cards),
+                     cat.t("log.forced", text=you)]  # fmt: skip
+
+
 def test_moves_the_engine_made_for_you_do_not_end_the_summary():
     log = [("move", 0, "t2", False, 1, ""), ("move", 1, "t3", False, 1, ""),
            ("move", 0, "lS", True, 1, "")]  # fmt: skip

@@ -11,6 +11,10 @@ from targi.app.catalog import Catalog
 from targi.app.render import Renderer
 from targi.app.session import Session
 from targi.app.words import log_lines, player_names
+from targi.game import Game
+
+from .conftest import CATALOG_PATH
+from .games import fresh
 
 MOVE_ATTR = re.compile(r'data-move="([^"]+)"')
 MISSING = re.compile(r"\[[a-z_]+\.[A-Za-z0-9_.: ]+\]")
@@ -86,6 +90,24 @@ def test_log_speaks_of_you_in_the_second_person(cat: Catalog):
     assert lines[1][1].startswith(cat.t("player.you") + " place ")
     hotseat = log_lines(cat, s.game.log, player_names(cat, "hotseat"))
     assert hotseat[1][1].startswith(cat.t("player.blue") + " places ")
+
+
+def test_a_raid_paid_in_vp_says_how_many_the_engine_took(cat: Catalog):
+    g = fresh(3)  # Blue pays 1 VP in the first raid and 2 VP in the third
+    g = Game.replay(g.seed, g.starter, g.record)
+    lines = [text for _, text in log_lines(cat, g.log, player_names(cat, "ai"), you=0)]
+    for n in (1, 2):
+        assert cat.t("log.lose.you", goods=cat.plural("token.V", n)) in lines
+    assert "You lose 1 VP in the raid" in lines and "You lose 2 VP in the raid" in lines
+    assert cat.t("log.lose_vp.you") not in lines
+
+
+def test_a_raid_paid_in_vp_takes_each_language_s_plural():
+    pl = Catalog.from_json((CATALOG_PATH.parent / "pl.json").read_text(encoding="utf-8"))
+    log = [("move", 1, "lV", False, 13, ""), ("raid_vp", 1, 3)]
+    assert log_lines(pl, log, ("A", "B"))[1][1] == pl.t(
+        "log.lose", player="B", goods=pl.plural("token.V", 3)
+    )
 
 
 def test_each_panel_shows_the_points_if_the_game_ended_now(cat: Catalog):

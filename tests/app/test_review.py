@@ -10,6 +10,7 @@ import pytest
 from targi.app import review
 from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
+from targi.app.markup import esc
 from targi.app.review_render import TURNING_POINTS
 from targi.app.session import Session
 from targi.game import Game
@@ -168,6 +169,43 @@ def test_a_turning_point_jumps_to_its_decision(cat: Catalog):
     page.click(Click("review-jump", str(jumps[0])))
     assert _step(port) == jumps[0] and port.focused[-1] == "#review-slider"
     assert cat.t("analysis.prefers", better="", loss="")[:5] in port.text["review-move"]
+
+
+def _cell(html: str, move: str) -> str:
+    """The opening tag of the board cell a move concerns ('t5', 'u5': border card 5; 'uA')."""
+    spot = move[1:]
+    attr = f'data-border="{spot}"' if spot.isdigit() else f'data-space="{spot}"'
+    return next(tag for tag in re.findall(r"<div [^>]*>", html) if attr in tag)
+
+
+def test_a_turning_point_marks_the_move_played_and_the_computers_choice(cat: Catalog):
+    page, port = _loaded(cat, Session(fresh(11), "hotseat"))
+    page.click(Click("review"))
+    page.click(Click("analysis-start"))
+    port.run()
+    reviewer = page.review
+    html = port.html["turning-points"]
+    jumps = [int(x) for x in re.findall(r'data-action="review-jump" data-target="(\d+)"', html)]
+    on_board = 0
+    for step in jumps:
+        page.click(Click("review-jump", str(step)))
+        judged = reviewer.judged[step]
+        assert judged.best != judged.played
+        board, choices = port.html["review-board"], port.html["review-choices"]
+        for move, kind in ((judged.played, "played"), (judged.best, "suggested")):
+            word = f'<span class="rv-word">{esc(cat.t("review.mark." + kind))}</span></span>'
+            lamp = '<span class="hint-badge" aria-hidden="true"></span>' * (kind == "suggested")
+            label = f'<span class="rv-mark {kind}">{lamp}{word}'
+            assert re.search(f'data-move-marked="{move}">{re.escape(label)} ', choices)
+            if move[0] in "tu":  # on the board: its card is framed and labelled
+                on_board += 1
+                assert f"marked-{kind}" in _cell(board, move)
+                assert board.count(label) == 1
+    assert on_board >= 1
+    unjudged = next(k for k in range(len(jumps), 999) if k not in reviewer.judged)
+    page.click(Click("review-goto", str(unjudged)))  # a step without a verdict: no marks
+    assert _step(port) == unjudged
+    assert "rv-mark" not in port.html["review-board"] + port.html["review-choices"]
 
 
 def test_cancel_stops_between_requests_and_the_rest_can_follow(cat: Catalog):

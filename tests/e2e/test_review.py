@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from gameplay import WAIT_MS, play, start_game, stored_game, table
+from gameplay import WAIT_MS, open_game, play, start_game, stored_game, table
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
@@ -60,14 +60,14 @@ def _round_3_and_back(page: Page) -> None:
 
 
 def _chart_is_complete(page: Page) -> None:
-    chart = page.locator("#review-chart svg.chart")
+    chart = page.locator("#review-chart svg.chart:visible")  # one drawing for the screen's width
     expect(chart).to_be_visible()
-    bars = page.locator("#review-chart svg .outline")
+    bars = page.locator("#review-chart svg.chart:visible .outline")
     rows = page.locator("#review-chart table.chart-numbers tbody tr")
     assert bars.count() == 2 * rows.count() and rows.count() >= 3
     page.click("#review-chart summary")
     expect(page.locator("#review-chart table.chart-numbers")).to_be_visible()
-    assert page.locator("#review-chart .raid").count() >= 1
+    assert page.locator("#review-chart svg.chart:visible .raid").count() >= 1
 
 
 def _analyse_and_jump(page: Page) -> None:
@@ -87,6 +87,22 @@ def _analyse_and_jump(page: Page) -> None:
     _wait_step(page, target)
     assert page.evaluate("() => document.activeElement.id") == "review-slider"
     expect(page.locator("#review-move")).to_contain_text("VP better")
+    _marks_are_shown(page)
+
+
+def _marks_are_shown(page: Page) -> None:
+    """The move played and the computer's choice, each labelled in words on the table (and on
+    the board when a card is what the move concerns)."""
+    listed = page.locator("#review-choices .review-marks li")
+    expect(listed).to_have_count(2)
+    expect(listed.nth(0).locator(".rv-mark.played")).to_have_text("Played")
+    expect(listed.nth(1).locator(".rv-mark.suggested")).to_have_text("Computer's choice")
+    for kind in ("played", "suggested"):
+        move = listed.locator(f".rv-mark.{kind}").locator("..").get_attribute("data-move-marked")
+        assert move
+        if move[0] in "tu":  # a card on the board: framed, and its label inside the screen
+            cell = page.locator(f"#review-board .cell.marked-{kind}")
+            expect(cell.locator(f".rv-mark.{kind}")).to_be_visible()
 
 
 def _export(page: Page) -> str:
@@ -234,3 +250,60 @@ def test_damaged_statistics_are_kept_aside_with_a_message(game_page: Page):
     expect(page.locator("#stats-message")).to_contain_text("targi.stats.backup")
     kept = page.evaluate("() => localStorage.getItem('targi.stats.backup')")
     assert kept == '{"app": "targi-stats", ['
+
+
+def _finished_two_player_save(seed: int) -> str:
+    rnd = random.Random(seed)
+    g = Game.new(seed, 0)
+    while not g.is_over:
+        g.play(rnd.choice(g.legal_moves()))
+    return save.encode(g, meta=0)
+
+
+def _chart_on_screen(page: Page) -> dict:
+    """What a phone shows of the chart: its rounds (the labels drawn inside the screen) against
+    the numbers' table, and anything wider than the screen or scrolling sideways."""
+    return page.evaluate(
+        """() => { const svg = [...document.querySelectorAll('#review-chart svg.chart')]
+            .find(e => e.getBoundingClientRect().width > 0);
+        const box = svg.getBoundingClientRect();
+        const inside = (r) => r.left >= 0 && r.right <= innerWidth + 0.5;
+        const labels = [...svg.querySelectorAll('text.round')]
+            .filter(t => inside(t.getBoundingClientRect()));
+        const scrolls = [...document.querySelectorAll('#review-chart, #review-chart *')]
+            .filter(e => e.scrollWidth > e.clientWidth + 1
+                && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
+                && !e.closest('details'));
+        const smallest = Math.min(...[...svg.querySelectorAll('text')]
+            .map(t => t.getBoundingClientRect().height));
+        return {cls: svg.getAttribute('class'), left: box.left, right: box.right,
+                width: innerWidth, page: document.documentElement.scrollWidth,
+                labels: labels.map(t => t.textContent), scrolls: scrolls.length,
+                rows: document.querySelectorAll('#review-chart tr[data-round]').length,
+                text_px: smallest}; }"""
+    )
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_the_chart_shows_every_round_on_a_phone_without_scrolling_sideways(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    width, height = size
+    context = new_context(viewport={"width": width, "height": height}, has_touch=True)
+    page = open_game(context.new_page(), site_url)
+    code = _finished_two_player_save(31)
+    steps = len(save.decode(code)[0].record)
+    start_game(page, "hotseat")
+    page.click("[data-action=open-load]")
+    page.fill("#load-text", code)
+    page.click("[data-action=load-string]")
+    page.wait_for_function(f"() => document.getElementById('table').dataset.seq === '{steps}'")
+    page.click("#review-from-log")
+    page.wait_for_function("() => document.getElementById('review').offsetParent !== null")
+    page.locator("#review-chart").scroll_into_view_if_needed()
+    shown = _chart_on_screen(page)
+    page.screenshot(path=f"/tmp/since-chart-{width}x{height}.png", full_page=False)
+    assert shown["rows"] >= 12 and shown["scrolls"] == 0, shown
+    assert shown["left"] >= 0 and shown["right"] <= width and shown["page"] <= width, shown
+    assert len(shown["labels"]) == shown["rows"], shown  # every round, inside the screen
+    assert shown["text_px"] >= 11.5, shown  # readable, not a page shrunk to fit

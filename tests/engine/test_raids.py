@@ -63,6 +63,14 @@ def test_raid_3_three_goods_or_two_vp():
     assert g.goods[0] == [1, 0, 0] and g.robber == 13
 
 
+def test_raid_the_log_says_how_many_vp_a_raid_took_as_far_as_they_go():
+    g = raid_at(12, first=1, p0={"goods": "D", "vp": 1}, p1={"goods": "PPP", "vp": 5})
+    since = len(g.log)
+    play(g, "lV")  # then Blue's only choice, and Blue holds 1 VP of the 2 asked (R1)
+    assert [e for e in g.log[since:] if e[0] == "raid_vp"] == [("raid_vp", 1, 2), ("raid_vp", 0, 1)]
+    assert g.vp == [0, 3]
+
+
 def test_raid_4_one_gold_or_three_vp_then_the_game_ends():
     g = raid_at(16, first=0, p0={"gold": 2, "vp": 5}, p1={"gold": 1, "vp": 3})
     assert g.legal_moves() == ["lG", "lV"]

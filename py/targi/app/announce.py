@@ -3,8 +3,9 @@ or what a player's own move set off), never one per redraw.
 
 Read from the engine's log (the view's `log`) and worded by targi.app.words, like the move log:
 the moves of the other side, raids, round ends, and the result when the game is over. The moves
-of the player who just acted are left out (they made them), as are round headings (the round's
-end says it).
+the player who just acted chose are left out (they made them), as are round headings (the round's
+end says it); the moves the engine made for them (the only choice) are read, as the move log
+shows them.
 """
 
 from __future__ import annotations
@@ -15,10 +16,16 @@ from .catalog import Catalog
 from .words import log_lines, player_names
 
 
+def news(log: list[tuple[Any, ...]], since: int, mover: int | None) -> list[tuple[Any, ...]]:
+    """The log's events from index `since` on, but the moves `mover` chose (not those the
+    engine made for them: ("move", player, move, forced, ...) with `forced` set)."""
+    return [e for e in log[since:] if not (e[0] == "move" and e[1] == mover and not e[3])]
+
+
 def announcement(cat: Catalog, v: dict[str, Any], since: int, mover: int | None) -> str:
     """The message for the log's events from index `since` on; `mover`: the player whose own
     moves are not read back (None: read every move). Empty when there is nothing to say."""
-    events = [e for e in v["log"][since:] if not (e[0] == "move" and e[1] == mover)]
+    events = news(v["log"], since, mover)
     names = player_names(cat, v["mode"])
     texts = [text for cls, text in log_lines(cat, events, names, v["you"]) if cls != "round"]
     if v["over"]:

@@ -5,6 +5,10 @@ parts of `score()`: VP tokens, card VP, card bonuses, rows. Raids are marked bet
 Colours come from CSS classes (web/style.css: `--chart-*` variables, text in currentColor), so a
 theme restyles it; Red's bars are outlined dashed, Blue's solid, so colour is never the only
 difference. Screen readers get a summary on the SVG and a <table> of every number.
+
+Two drawings of the same numbers: `svg.chart.wide`, a column per round, and `svg.chart.tall`, a
+row per round with the bars lying down, which the CSS shows instead on a narrow screen: every
+round fits the width of a phone at a readable size, with no sideways scrolling (issue 22).
 """
 
 from __future__ import annotations
@@ -71,11 +75,7 @@ def svg(cat: Catalog, cols: list[Column], names: tuple[str, str], now: int | Non
                    f'text-anchor="end">{v}</text>')  # fmt: skip
     for i, col in enumerate(cols):
         x0 = LEFT + GROUP * i
-        if (
-            now is not None
-            and col.round == now
-            and (i + 1 == len(cols) or cols[i + 1].round != now)
-        ):
+        if _is_now(cols, i, now):
             out.append(f'<rect class="now" x="{x0}" y="{TOP - 14}" width="{GROUP}" '
                        f'height="{plot + 14}"/>')  # fmt: skip
         if col.raid_before:
@@ -84,15 +84,88 @@ def svg(cat: Catalog, cols: list[Column], names: tuple[str, str], now: int | Non
                        f'text-anchor="middle">{esc(cat.t("chart.raid"))}</text>')  # fmt: skip
         for p in (0, 1):
             out.append(_bar(col.parts[p], x0 + 6 + p * (BAR + 4), y, p))
-        out.append(f'<text class="axis" x="{x0 + GROUP / 2:.1f}" y="{HEIGHT - 8}" '
+        out.append(f'<text class="axis round" x="{x0 + GROUP / 2:.1f}" y="{HEIGHT - 8}" '
                    f'text-anchor="middle">{esc(col.label)}</text>')  # fmt: skip
-    last = cols[-1].parts if cols else ({"total": 0}, {"total": 0})
-    summary = cat.t("chart.summary", a=names[0], b=names[1], x=last[0]["total"], y=last[1]["total"])
+    summary = _summary(cat, cols, names)
     return (
-        f'<svg class="chart" viewBox="0 0 {width} {HEIGHT}" role="img" '
+        f'<svg class="chart wide" viewBox="0 0 {width} {HEIGHT}" role="img" '
         f'aria-labelledby="chart-title" focusable="false"><title id="chart-title">'
         f"{esc(summary)}</title>{''.join(out)}</svg>"
     )
+
+
+# The tall drawing: a row per round end, the two bars lying down, in viewBox units (the CSS
+# scales it to the width: about 1 unit per CSS pixel on a phone, so its 12-unit text stays
+# readable).
+T_WIDTH, T_LABEL, T_TOP, T_ROW, T_BAR, T_RIGHT = 320, 62, 6, 32, 12, 28
+
+
+def svg_tall(cat: Catalog, cols: list[Column], names: tuple[str, str], now: int | None) -> str:
+    """The chart for a narrow screen: rounds down the page, points along it."""
+    top, step = _scale(cols)
+    span = T_WIDTH - T_LABEL - T_RIGHT
+    height = T_TOP + T_ROW * max(1, len(cols)) + 16
+
+    def x(v: float) -> float:
+        return T_LABEL + span * v / top
+
+    bottom = T_TOP + T_ROW * len(cols)
+    out = []
+    for v in range(0, top + 1, step * 2):
+        out.append(f'<line class="grid" x1="{x(v):.1f}" x2="{x(v):.1f}" y1="{T_TOP}" '
+                   f'y2="{bottom}"/><text class="axis" x="{x(v):.1f}" y="{bottom + 13}" '
+                   f'text-anchor="middle">{v}</text>')  # fmt: skip
+    for i, col in enumerate(cols):
+        y0 = T_TOP + T_ROW * i
+        if _is_now(cols, i, now):
+            out.append(f'<rect class="now" x="0" y="{y0}" width="{T_WIDTH}" height="{T_ROW}"/>')
+        label_y = y0 + T_ROW / 2 + 4
+        if col.raid_before:  # the line between the rows, the word above the round's number
+            label_y = y0 + 27
+            out.append(f'<line class="raid" x1="0" x2="{T_WIDTH}" y1="{y0}" y2="{y0}"/>'
+                       f'<text class="raid-label" x="{T_LABEL - 5}" y="{y0 + 13}" '
+                       f'text-anchor="end">{esc(cat.t("chart.raid"))}</text>')  # fmt: skip
+        out.append(f'<text class="axis round" x="{T_LABEL - 5}" y="{label_y:.1f}" '
+                   f'text-anchor="end">{esc(col.label)}</text>')  # fmt: skip
+        for p in (0, 1):
+            out.append(_bar_lying(col.parts[p], y0 + 3 + p * (T_BAR + 1), x, p))
+    return (
+        f'<svg class="chart tall" viewBox="0 0 {T_WIDTH} {height}" role="img" '
+        f'aria-labelledby="chart-title-tall" focusable="false"><title id="chart-title-tall">'
+        f"{esc(_summary(cat, cols, names))}</title>{''.join(out)}</svg>"
+    )
+
+
+def _is_now(cols: list[Column], i: int, now: int | None) -> bool:
+    """The column of the round being played: the last one of that round (a round followed by
+    the final raid has two)."""
+    return (
+        now is not None
+        and cols[i].round == now
+        and (i + 1 == len(cols) or cols[i + 1].round != now)
+    )
+
+
+def _summary(cat: Catalog, cols: list[Column], names: tuple[str, str]) -> str:
+    last = cols[-1].parts if cols else ({"total": 0}, {"total": 0})
+    return cat.t("chart.summary", a=names[0], b=names[1], x=last[0]["total"], y=last[1]["total"])
+
+
+def _bar_lying(parts: dict[str, int], y: float, x: Callable[[float], float], p: int) -> str:
+    at = 0
+    rects = []
+    for part in PARTS:
+        v = parts[part]
+        if v > 0:
+            rects.append(f'<rect class="seg {part}" x="{x(at):.1f}" y="{y}" '
+                         f'width="{x(at + v) - x(at):.1f}" height="{T_BAR}"/>')  # fmt: skip
+            at += v
+    total = parts["total"]
+    end = x(total)
+    rects.append(f'<rect class="outline p{p}" x="{x(0):.1f}" y="{y}" width="{end - x(0):.1f}" '
+                 f'height="{T_BAR}"/><text class="total" x="{end + 3:.1f}" y="{y + T_BAR - 1}" '
+                 f'text-anchor="start">{total}</text>')  # fmt: skip
+    return "".join(rects)
 
 
 def _bar(parts: dict[str, int], x: float, y: Callable[[float], float], p: int) -> str:
@@ -155,7 +228,8 @@ def chart(cat: Catalog, ends: list[RoundEnd], names: tuple[str, str], now: int |
     if not cols:
         return f'<p class="small">{esc(cat.t("chart.empty"))}</p>'
     return (
-        f'<div class="chart-scroll">{svg(cat, cols, names, now)}</div>{legend(cat, names)}'
+        f'<div class="chart-box">{svg(cat, cols, names, now)}{svg_tall(cat, cols, names, now)}'
+        f"</div>{legend(cat, names)}"
         f'<details class="chart-details">'
         f"<summary>{esc(cat.t('chart.as_table'))}</summary>{table(cat, cols, names)}</details>"
     )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import save
 from . import protocol, share, storage
-from .announce import announcement
+from .announce import announcement, news
 from .catalog import LANGUAGES, Catalog
 from .port import Port, TableFrame
 from .recent import Saved
@@ -241,8 +241,7 @@ class Controller:
         if s is None:
             return
         since, self.heard = self.heard, len(s.game.log)
-        news = [e for e in s.game.log[since:] if not (e[0] == "move" and e[1] == mover)]
-        if not news and not s.over:
+        if not news(s.game.log, since, mover) and not s.over:
             return  # the mover's own moves only (most clicks): no view to compute
         text = announcement(self.cat, s.view(), since, mover)
         if text:

@@ -58,6 +58,7 @@ class _Board:
     markers: dict[str, int]  # central space -> whose tribe marker lies on it
     next_raid: str | None
     preview: dict[str, Any]  # place move -> what it would claim and close (targi.app.preview)
+    marks: dict[str, tuple[str, ...]]  # the replay's marks: move -> "played", "suggested"
 
 
 class Renderer:
@@ -158,7 +159,14 @@ class Renderer:
         )
 
     # ---- the board -----------------------------------------------------------------------------
-    def board(self, v: dict[str, Any], hint: str | None = None) -> str:
+    def board(
+        self,
+        v: dict[str, Any],
+        hint: str | None = None,
+        marks: dict[str, tuple[str, ...]] | None = None,
+    ) -> str:
+        """The 5x5 board; `marks` (the replay's): moves to label as played and as the
+        computer's choice, on the cards they concern."""
         b = _Board(
             v=v,
             legal=frozenset(v["moves"]),
@@ -169,6 +177,7 @@ class Renderer:
             markers={m: p for p in (0, 1) for m in v["players"][p]["markers"]},
             next_raid=(v["next_raid"] or {}).get("card"),
             preview=v.get("preview") or {},
+            marks=marks or {},
         )
         # Grid semantics (#board is role=grid): five rows of five cells, each cell a gridcell
         # named with its place, so a screen reader says where it is (rows and columns are
@@ -206,6 +215,23 @@ class Renderer:
             )
         focus = ' tabindex="0"' if "data-text" in attrs else ""
         return f'<div class="cell {cls}" role="gridcell"{attrs}{focus}>{inner}</div>'
+
+    def mark_tags(self, marks: tuple[str, ...]) -> str:
+        """The replay's labels for a move: "played", "suggested" (the computer's choice, with the
+        hint's lamp); words, not shades, so a screen reader and a colour-blind eye get them too."""
+        return "".join(
+            f'<span class="rv-mark {k}">{HINT_BADGE if k == "suggested" else ""}'
+            f'<span class="rv-word">{esc(self.cat.t("review.mark." + k))}</span></span>'
+            for k in marks
+        )
+
+    def marked(self, b: _Board, moves: tuple[str, ...]) -> tuple[str, str]:
+        """(classes, labels) of the replay's marks on a cell whose moves are `moves`."""
+        kinds = tuple(k for m in moves for k in b.marks.get(m, ()))
+        if not kinds:
+            return "", ""
+        cls = "".join(f" marked-{k}" for k in kinds)
+        return cls, f'<span class="rv-marks">{self.mark_tags(kinds)}</span>'
 
     def preview_attrs(self, b: _Board, move: str) -> str:
         """What placing here would claim and close (targi.app.preview), for the page to show
@@ -258,6 +284,9 @@ class Renderer:
             extras += self.piece("targi", b.targis[n])
         if extras:
             inner += f'<span class="on">{extras}</span>'
+        marked, tags = self.marked(b, (f"t{n}", f"u{n}"))
+        cls += marked
+        inner += tags
         move = None
         if b.kind == "place" and f"t{n}" in b.legal:
             move = f"t{n}"
@@ -284,6 +313,9 @@ class Renderer:
             inner += f'<span class="on">{self.piece("marker", b.markers[letter])}</span>'
         if b.last == f"u{letter}":
             cls += " last"
+        marked, tags = self.marked(b, (f"u{letter}",))
+        cls += marked
+        inner += tags
         move = f"u{letter}" if b.kind == "act" and f"u{letter}" in b.legal else None
         attrs = f' data-space="{letter}"'
         if cell["face_up"]:

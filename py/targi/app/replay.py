@@ -55,7 +55,7 @@ class Replay:
     checkpoints: list[Game]  # the game at steps 0, CHECK_EVERY, 2 * CHECK_EVERY, …
     rounds: list[int]  # the round of each recorded decision (ROUNDS + 1: the last raid)
     movers: list[int]  # who made each recorded decision
-    events: list[tuple[Any, ...]]  # the log event of each recorded decision
+    events: list[list[tuple[Any, ...]]]  # each recorded decision's log entries: its move first
     ends: list[RoundEnd]
 
     @classmethod
@@ -71,14 +71,17 @@ class Replay:
             watched.play(move)
         if len(game.record) % CHECK_EVERY == 0:
             checkpoints.append(watched.clone(logging=True))
-        events = [e for e in watched.log if e[0] == "move" and not e[3]]
+        log = watched.log
+        chosen = [i for i, e in enumerate(log) if e[0] == "move" and not e[3]]
+        # a decision's words may need what the engine logs right after it (a raid's VP)
+        events = [[log[i], *(e for e in log[i + 1 : i + 2] if e[0] == "raid_vp")] for i in chosen]
         copy = Session(watched.clone(logging=True), session.mode, session.level)
         return cls(
             session=copy,
             record=list(game.record),
             checkpoints=checkpoints,
-            rounds=[e[4] for e in events],
-            movers=[e[1] for e in events],
+            rounds=[e[0][4] for e in events],
+            movers=[e[0][1] for e in events],
             events=events,
             ends=watched.ends,
         )

@@ -140,7 +140,7 @@ class Reviewer:
         except ValueError:
             return
         self.step = step = max(0, min(step, r.steps))
-        for region, html in self.words.table(r, step, self.side).items():
+        for region, html in self.words.table(r, step, self.side, self.judged.get(step)).items():
             self.port.set_html(region, html)
         self.port.set_text("review-where", self.words.where(r, step))
         self.port.set_text(

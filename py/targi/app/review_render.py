@@ -39,7 +39,7 @@ class ReviewRenderer:
 
     def played(self, replay: Replay, step: int, you: int | None) -> str:
         """The decision made at `step`, in the log's words (past tense)."""
-        lines = log_lines(self.cat, [replay.events[step]], self.names(replay), you)
+        lines = log_lines(self.cat, replay.events[step], self.names(replay), you)
         return lines[-1][1]
 
     def round_name(self, rnd: int, key: str) -> str:
@@ -54,24 +54,44 @@ class ReviewRenderer:
             return cat.t(key, n=replay.steps, round=rnd)
         return cat.t("review.where", k=step + 1, n=replay.steps, round=rnd)
 
-    def table(self, replay: Replay, step: int, side: int) -> dict[str, str]:
-        """The replay's regions at `step`, `side`'s panel first."""
+    def table(
+        self, replay: Replay, step: int, side: int, judged: Judged | None = None
+    ) -> dict[str, str]:
+        """The replay's regions at `step`, `side`'s panel first; with the computer's verdict on
+        the decision there, the move played and the one it prefers are marked and listed."""
         you = replay.you()
         v = replay.view(step, you)
         r = self.render
         names = self.names(replay)
+        marks: dict[str, tuple[str, ...]] = {}
+        if judged is not None:
+            marks[judged.played] = ("played",)
+            marks[judged.best] = (*marks.get(judged.best, ()), "suggested")
         if v["over"]:
             choices = f'<p class="review-verdict">{esc(self.result(v, names))}</p>'
         else:
             choices = f'<p class="prompt">{esc(r.prompt(v))}</p>{r.choices(v)}'
+            choices += self.marked_moves(v, marks)
         panels = r.player_panel(v, side, names) + r.player_panel(v, 1 - side, names)
         return {
             "review-status": r.status(v),
-            "review-board": r.board(v),
+            "review-board": r.board(v, marks=marks),
             "review-choices": choices,
             "review-players": panels,
             "review-log": r.log(v),
         }
+
+    def marked_moves(self, v: dict[str, Any], marks: dict[str, tuple[str, ...]]) -> str:
+        """The marked moves in words, each after its label (also those not on the board: a
+        payment, a row, a card kept in hand)."""
+        if not marks:
+            return ""
+        items = "".join(
+            f'<li data-move-marked="{esc(move)}">{self.render.mark_tags(kinds)} '
+            f"{esc(move_label(self.cat, v, move))}</li>"
+            for move, kinds in marks.items()
+        )
+        return f'<ul class="review-marks">{items}</ul>'
 
     def result(self, v: dict[str, Any], names: tuple[str, str]) -> str:
         if v["winner"] is None:

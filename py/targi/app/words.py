@@ -151,7 +151,7 @@ def log_lines(
     t = _Speaker(cat, you)
     current_round = 0
     context = ""  # the decision a "done" ends, read from the move before it
-    for event in log:
+    for i, event in enumerate(log):
         kind = event[0]
         if kind == "move":
             _, p, move, forced, rnd, card = event
@@ -160,7 +160,10 @@ def log_lines(
                 # the raid at the last corner comes after the last round
                 heading = cat.t("log.round", n=rnd) if rnd <= ROUNDS else cat.t("log.final_raid")
                 lines.append(("round", heading))
-            text, context = _log_move(cat, t.by(p), names[p], move, card, context)
+            if move == "lV":
+                text = _lost_vp(cat, t.by(p), names[p], log[i + 1 : i + 2])
+            else:
+                text, context = _log_move(cat, t.by(p), names[p], move, card, context)
             if forced:
                 text = cat.t("log.forced", text=text)
             lines.append((f"p{p} raid" if move[0] == "l" else f"p{p}", text))
@@ -181,6 +184,8 @@ def log_lines(
             lines.append(("event", cat.t("log.round_end", n=event[1])))
         elif kind == "raid":
             lines.append(("event raid", cat.t("log.raid", card=cat.card_name(event[2]))))
+        elif kind == "raid_vp":
+            pass  # worded with the move before it (_lost_vp)
         elif kind == "raid_immune":
             say = t.by(event[1])
             lines.append((f"p{event[1]} raid", say("log.raid_immune", player=names[event[1]])))
@@ -233,10 +238,19 @@ def _log_move(
     if head == "-":
         return say("log.discard", player=who, goods=goods_phrase(cat, move[1])), ""
     if head == "l":
-        if move == "lV":
-            return say("log.lose_vp", player=who), ""
         return say("log.lose", player=who, goods=goods_phrase(cat, move[1:])), ""
     return cat.t("move.unknown", move=move, head=head), ""
+
+
+def _lost_vp(cat: Catalog, say: Callable[..., str], who: str, after: list[tuple[Any, ...]]) -> str:
+    """A raid paid in VP, with the VP the engine's next log entry says it took (R1: as far as
+    they go, so possibly none)."""
+    if not after or after[0][0] != "raid_vp":
+        return say("log.lose_vp", player=who)  # a log cut before the amount: no number to say
+    lost = after[0][2]
+    if lost == 0:
+        return say("log.raid_immune", player=who)
+    return say("log.lose", player=who, goods=goods_phrase(cat, "V" * lost))
 
 
 class _Speaker:
