@@ -287,7 +287,8 @@ def typing(target) -> bool:
 # The header's language menu goes inert too: the New game dialog has its own, and two live
 # controls named "Language" would be one name for two things.
 BEHIND_DIALOGS = (
-    "header.top .tools > button, #hint-level, #lang, #notice, #storage-notice, #table, #review"
+    "header.top .tools > button, #hint-level, #lang, #notice, #storage-notice, #no-game, #table, "
+    "#review"
 )
 FOCUSABLE = (
     "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), "
