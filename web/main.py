@@ -105,7 +105,15 @@ class DomPort:
         el(element_id).innerHTML = html
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
-        el(element_id).hidden = hidden
+        node = el(element_id)
+        node.hidden = hidden
+        if element_id in DIALOGS and not hidden:
+            # A dialog opens at its top: How to play, Cards and About share one dialog, which
+            # would otherwise keep where the last page was scrolled to. (Shown first: a
+            # hidden box has no scroll position to set.)
+            node.scrollTop = 0
+            for box in node.querySelectorAll(".dialog"):
+                box.scrollTop = 0
         if element_id in DIALOGS:
             self.behind_dialog()
 
@@ -284,7 +292,8 @@ def typing(target) -> bool:
 # The header's language menu goes inert too: the New game dialog has its own, and two live
 # controls named "Language" would be one name for two things.
 BEHIND_DIALOGS = (
-    "header.top .tools > button, #hint-level, #lang, #notice, #storage-notice, #table, #review"
+    "header.top .tools > button, #hint-level, #lang, #notice, #storage-notice, #no-game, #table, "
+    "#review"
 )
 FOCUSABLE = (
     "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), "

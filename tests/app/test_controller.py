@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from targi import save
 from targi.app import storage
 from targi.app.catalog import Catalog
 from targi.app.controller import ACTIONS, DIALOGS, Click, Controller
@@ -58,7 +59,6 @@ def test_a_first_visit_shows_the_welcome_in_the_new_game_dialog(cat: Catalog):
     page, port = _page(cat)
     assert page.session is None and port.frame is None
     assert not port.hidden["dlg-new"] and not port.hidden["welcome"]
-    assert port.hidden["dlg-new-close"]  # nothing behind it to go back to
     assert port.radios == {"level": "medium", "starter": "me"}
     assert port.html["pace"].count("<option") == len(storage.PACES)
     assert 'value="normal" selected' in port.html["pace"]
@@ -386,15 +386,68 @@ def test_share_shows_the_string_and_the_link_and_copies_them(cat: Catalog):
 
 
 # ---- dialogs and errors ----------------------------------------------------------------------
-def test_the_welcome_screen_cannot_be_closed_with_nothing_behind_it(cat: Catalog):
+def test_closing_the_welcome_with_nothing_kept_leaves_the_empty_table(cat: Catalog):
     page, port = _page(cat)
+    port.opener_shown = False  # the welcome opened by itself: no control to give focus back to
+    page.click(Click("close"))  # Escape, the backdrop or Close
+    assert all(port.hidden[d] for d in DIALOGS) and page.session is None
+    assert not port.hidden["no-game"]  # it says how to start or load a game
+    assert port.focused[-1] == "#no-game .primary"
+    page.click(Click("rules"))  # a dialog opened from the empty table closes back to it
+    page.click(Click("close"))
+    assert all(port.hidden[d] for d in DIALOGS) and not port.hidden["no-game"]
+    page.click(Click("open-new"))  # "Start a game": the welcome again
+    assert not port.hidden["dlg-new"] and not port.hidden["welcome"]
+    page.click(Click("recent"))  # and what it opens closes back to it
     page.click(Click("close"))
     assert not port.hidden["dlg-new"]
     page.click(Click("new-game", "hotseat"))
+    assert port.hidden["no-game"] and all(port.hidden[d] for d in DIALOGS)
     page.click(Click("open-new"))
     assert not port.hidden["dlg-new"] and port.hidden["welcome"]
     page.click(Click("close"))
-    assert port.hidden["dlg-new"]
+    assert port.hidden["dlg-new"] and port.hidden["no-game"]
+
+
+def test_closing_the_welcome_goes_back_to_the_game_played_last(cat: Catalog):
+    first, port = _page(cat)
+    first.click(Click("new-game", "hotseat"))
+    _play_some(first, 2)
+    kept = _stored(port)
+    first.click(Click("new-game", "hotseat"))
+    _play_some(first, 1)
+    # the game on the table is damaged: the next visit sets it aside and has none on the table
+    port.storage[storage.GAME_PREFIX + port.storage[storage.CURRENT_KEY]] = "{broken"
+    again = FakePort()
+    again.local, again.tab = port.local, port.tab
+    page, _ = _page(cat, again)
+    assert page.session is None and not again.hidden["dlg-storage"]
+    page.click(Click("close"))
+    assert not again.hidden["dlg-new"] and not again.hidden["welcome"]
+    page.click(Click("close"))
+    assert page.session is not None and page.session.encode() == kept
+    assert all(again.hidden[d] for d in DIALOGS) and again.hidden["no-game"]
+
+
+def test_the_welcome_loads_a_save_string_and_a_mangled_one_loses_nothing(cat: Catalog):
+    page, port = _page(cat)
+    code = Session.new(5, 0, "hotseat").encode()
+    page.click(Click("open-load"))  # the welcome's "Load a game"
+    assert not port.hidden["dlg-load"] and port.hidden["dlg-new"]
+    port.values["load-text"] = code[:-3] + "!!!"
+    page.click(Click("load-string"))
+    with pytest.raises(save.SaveError) as why:
+        Session.decode(code[:-3] + "!!!")
+    assert port.text["load-message"] == cat.t("load.invalid", reason=str(why.value))
+    assert not port.hidden["dlg-load"] and port.values["load-text"] == code[:-3] + "!!!"
+    assert page.session is None and port.storage == {}
+    page.click(Click("close"))  # back to the welcome
+    assert not port.hidden["dlg-new"] and not port.hidden["welcome"]
+    page.click(Click("open-load"))
+    port.values["load-text"] = code
+    page.click(Click("load-string"))
+    assert page.session is not None and page.session.encode() == code
+    assert all(port.hidden[d] for d in DIALOGS) and _stored(port) == code
 
 
 def test_an_error_in_a_click_is_said_and_the_game_is_kept(cat: Catalog):

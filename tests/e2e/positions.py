@@ -72,3 +72,19 @@ def action_with_more_to_do(seeds: int = 400) -> tuple[str, str]:
                         return s.encode(), action
             s.play(rnd.choice(_prefer(s.game.legal_moves())), by_computer=s.computer_to_move)
     raise LookupError("no action leaves more actions to do")
+
+
+@cache
+def face_down(seeds: int = 50) -> str:
+    """The save string of a game against the computer where you act and the centre holds a
+    face-down goods card and a face-down tribe card (their labels are the longest words there)."""
+    for seed in range(1, seeds):
+        rnd = random.Random(seed)
+        s = Session.new(seed, 0, "ai", "easy")
+        while not s.over:
+            v = s.view()
+            down = {c["kind"] for c in v["central"] if not c["face_up"] and not c["empty"]}
+            if s.human_to_move and down == {"goods", "tribe"}:
+                return s.encode()
+            s.play(rnd.choice(s.game.legal_moves()), by_computer=s.computer_to_move)
+    raise LookupError("no game showed both kinds of face-down central card")

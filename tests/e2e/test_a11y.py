@@ -76,6 +76,10 @@ def test_axe_finds_nothing_on_any_screen(
         # back on the welcome screen, on the button that opened it
         assert page.evaluate("document.activeElement.closest('#dlg-new') !== null")
         assert page.evaluate("document.activeElement.dataset.action") == action
+    page.keyboard.press("Escape")  # the welcome closed with nothing kept: the empty table
+    page.wait_for_selector("#no-game", timeout=WAIT_MS)
+    audit.check(page, f"no game on the table ({theme})")
+    page.click("#no-game [data-action=open-new]")
     page.select_option("#pace", "instant")
     page.check("input[name=level][value=easy]")
     page.check("input[name=starter][value=me]")

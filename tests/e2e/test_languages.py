@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from gameplay import no_horizontal_scroll, open_game, play, start_game, table, wait_for_turn
 from playwright.sync_api import BrowserContext, Page
+from positions import face_down
 
 pytestmark = pytest.mark.e2e
 
@@ -145,6 +146,55 @@ def test_a_whole_game_in_each_language_leaves_no_english_key_or_placeholder(
     # All five catalogs are precached for offline play.
     files = page.evaluate("async () => (await (await fetch('./build.json')).json()).files")
     assert {f"web/messages/{code}.json" for code in (*LOCALES, "en")} <= set(files)
+
+
+# The board's own labels on a phone: a face-down central card's, a border card's name and a
+# raid's. Each must keep its letters 2 px inside its card's edge (measured on the text itself:
+# an element may be inside its cell while its longest word runs out of it), and a raid's name
+# must stay on one line ("Überfall" above a lone "4" reads as two things).
+BOARD_LABELS_CUT = """() => {
+  const GAP = 2;  // px between a label's letters and its card's edge
+  const out = [];
+  const texts = (el) => {
+    const rects = [], walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const r = document.createRange();
+      r.selectNodeContents(n);
+      rects.push(...[...r.getClientRects()].filter(x => x.width > 0));
+    }
+    return rects;
+  };
+  for (const el of document.querySelectorAll('#board .cell.down .back, #board .border .nm')) {
+    const cell = el.closest('.cell'), cs = getComputedStyle(cell), c = cell.getBoundingClientRect();
+    const left = c.left + parseFloat(cs.borderLeftWidth);
+    const right = c.right - parseFloat(cs.borderRightWidth);
+    const rects = texts(el), name = el.textContent.replace(/\\u00ad/g, '');
+    const l = Math.min(...rects.map(r => r.left)), r = Math.max(...rects.map(r => r.right));
+    if (l < left + GAP - 0.01 || r > right - GAP + 0.01 || el.scrollWidth > el.clientWidth)
+      out.push(`${name}: ${(l - left).toFixed(1)} px from the left edge, `
+        + `${(right - r).toFixed(1)} px from the right`);
+    const lines = new Set(rects.map(x => Math.round(x.top))).size;
+    if (cell.classList.contains('raid') && lines > 1) out.push(`${name}: on ${lines} lines`);
+  }
+  return out;
+}"""
+
+
+def test_the_boards_labels_fit_their_cards_on_a_phone_in_every_language(
+    new_context: Callable[..., BrowserContext], site_url: str
+):
+    page = new_context(locale="de-DE", viewport={"width": 390, "height": 844}).new_page()
+    open_game(page, site_url + "#g=" + face_down())
+    page.wait_for_selector("#board .cell.down")
+    cut = {}
+    for lang in ("de", "en", "pl", "ja", "zh-Hans"):
+        page.select_option("#lang", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        for size in ({"width": 390, "height": 844}, {"width": 360, "height": 640}):
+            page.set_viewport_size(size)
+            if found := page.evaluate(BOARD_LABELS_CUT):
+                cut[f"{lang} {size['width']}"] = found
+    assert cut == {}
 
 
 def test_switching_language_mid_game_keeps_the_game_and_its_log(

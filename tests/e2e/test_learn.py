@@ -138,7 +138,7 @@ def test_the_rules_page_opens_with_every_section_and_ruling(game_page: Page):
     expect(dialog).to_be_visible()
     expect(dialog.locator("section[id^=rules-]")).to_have_count(13)
     expect(dialog.locator("li[id^=ruling-R]")).to_have_count(14)
-    expect(dialog.locator("svg.drawing")).to_have_count(4)
+    expect(dialog.locator("figure.rule-drawing")).to_have_count(4)
     expect(dialog).to_contain_text("tribe marker")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
@@ -172,6 +172,70 @@ def test_the_about_page_gives_credits_provenance_and_the_version(game_page: Page
     expect(about).to_contain_text("reconstructed")
     version = page.evaluate("async () => (await (await fetch('./build.json')).json()).version")
     expect(page.locator("#about-version")).to_have_text(f"Version {version}")
+
+
+# Words of the rules' drawings that do not fit: an SVG text reaching out of its drawing's box
+# (an SVG clips it), or an HTML label cut by its box or running out of its figure.
+CUT_DRAWING_TEXT = """() => {
+  const out = [];
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+    && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  for (const fig of document.querySelectorAll('#page-body figure.rule-drawing')) {
+    for (const t of fig.querySelectorAll('svg text'))
+      if (!inside(t.getBoundingClientRect(), t.closest('svg').getBoundingClientRect()))
+        out.push('svg: ' + t.textContent);
+    for (const t of fig.querySelectorAll('.result, figcaption'))
+      if (!inside(t.getBoundingClientRect(), fig.getBoundingClientRect())
+          || t.scrollWidth > t.clientWidth + 1)
+        out.push('label: ' + t.textContent);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(
+    "viewport", [{"width": 360, "height": 640}, {"width": 1280, "height": 900}]
+)
+def test_the_rules_drawings_words_fit_their_drawings_in_every_language(
+    new_context, site_url: str, viewport: dict
+):
+    page = new_context(viewport=viewport).new_page()
+    open_game(page, site_url)
+    cut = {}
+    for lang in ("en", "de", "pl", "ja", "zh-Hans"):
+        page.select_option("#new-lang", lang)  # the welcome's menu: no reload
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        page.click("#dlg-new [data-action=rules]")
+        expect(page.locator("#page-body figure.rule-drawing")).to_have_count(4)
+        if found := page.evaluate(CUT_DRAWING_TEXT):
+            cut[lang] = found
+        page.keyboard.press("Escape")
+        expect(page.locator("#dlg-new")).to_be_visible()
+    assert cut == {}
+
+
+def test_each_reading_page_opens_at_its_top_whatever_was_scrolled_before(
+    new_context, site_url: str
+):
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    scrolled = """() => [document.getElementById('dlg-page').scrollTop,
+        document.querySelector('#dlg-page .dialog').scrollTop]"""
+    opened = []
+    # each page after each other one, and after itself, read down to its bottom
+    for action in ("rules", "cards", "about", "about", "rules", "rules", "cards", "cards", "rules"):
+        page.click(f"header [data-action={action}]")
+        expect(page.locator("#dlg-page")).to_be_visible()
+        opened.append((action, page.evaluate(scrolled)))
+        page.evaluate(
+            """() => { const d = document.querySelector('#dlg-page .dialog');
+            d.scrollTop = d.scrollHeight; }"""
+        )
+        page.wait_for_function("() => document.querySelector('#dlg-page .dialog').scrollTop > 500")
+        page.keyboard.press("Escape")
+        expect(page.locator("#dlg-page")).to_be_hidden()
+    assert opened == [(action, [0, 0]) for action, _ in opened]
 
 
 # ---- following the game ------------------------------------------------------------------------

@@ -92,6 +92,9 @@ class Controller:
         self.records = RecordsPanel(self.games, port, cat)
         self.tip: tuple[str, int] | None = None  # the tip on the table and the seq it is for
         self.page = ""  # the reading page open in dlg-page ("" when none is)
+        # With no game on the table, closing a dialog goes back to the welcome, unless the
+        # player closed the welcome itself: then to the empty table (#no-game).
+        self.welcome_closed = False
         self.heard = 0  # log events already told through the live region #announce
         self.by_keyboard = False  # the last control was pressed from the keyboard
 
@@ -254,6 +257,7 @@ class Controller:
     # ---- drawing -------------------------------------------------------------------------------
     def redraw(self) -> None:
         s = self.session
+        self.port.set_hidden("no-game", s is not None)
         if s is None:
             self.port.draw(None)
             return
@@ -679,6 +683,7 @@ class Controller:
 
     def open_load(self) -> None:
         self.port.set_value("load-text", "")
+        self.close_all()  # from the welcome: one dialog at a time; closing goes back to it
         self.open("dlg-load")
 
     async def copy(self, field_id: str) -> None:
@@ -698,7 +703,7 @@ class Controller:
             self.port.check("starter", self.settings.starter)
             first_time = self.session is None
             self.port.set_hidden("welcome", not first_time)
-            self.port.set_hidden("dlg-new-close", first_time)
+            self.welcome_closed = False
         if dialog_id == "dlg-load":
             self.port.set_text("load-message", "")
             self.port.set_hidden("restore-previous", self.games.before is None)
@@ -746,14 +751,30 @@ class Controller:
 
     def close_top(self) -> None:
         if self.session is None and not self.port.is_hidden("dlg-new"):
-            return  # the welcome screen has nothing behind it
+            self.close_welcome()
+            return
         if not self.port.is_hidden("dlg-confirm"):
             self.pending = None
         self.close_all()
-        if self.session is None:
+        if self.session is None and not self.welcome_closed:
             self.open("dlg-new", opened_by_control=False)
         if not self.port.restore_focus() and self.session is not None:
             self.focus_next_move()
+
+    def close_welcome(self) -> None:
+        """The welcome closed (Escape, the backdrop, Close) with no game on the table: back to
+        the game played last, if one is kept; else to the empty table, which says how to start
+        or load one (#no-game)."""
+        for kept in self.games.recent():
+            self.reopen(kept.summary.id)
+            if self.session is not None:
+                self.focus_next_move()
+                return
+        self.welcome_closed = True
+        self.close_all()
+        self.redraw()
+        if not self.port.restore_focus():
+            self.port.focus("#no-game .primary")
 
     def dismiss_notice(self) -> None:
         self.port.set_hidden("notice", True)

@@ -106,17 +106,21 @@ def _marker(x: int, y: int, p: int) -> str:
     return f'<path d="M{x} {y - 7.5}l7.5 7.5-7.5 7.5-7.5-7.5z" class="marker p1"/>'
 
 
-def rows(label: str, examples: list[tuple[list[str], str]]) -> str:
-    """Display rows of four cards, by symbol, each with what it scores at the end."""
-    out = []
-    for i, (symbols, result) in enumerate(examples):
-        y = i * 40 + 2
+def rows(examples: list[tuple[list[str], str, str]]) -> str:
+    """Display rows of four cards, by symbol, each with what it scores at the end: a list whose
+    words are HTML beside a small drawing, so they wrap in the reader's language instead of
+    running out of an SVG box of fixed width. `examples`: (symbols, what the symbols are called
+    for a screen reader, what the row scores)."""
+    items = []
+    for symbols, named, result in examples:
+        out = []
         for j, symbol in enumerate(symbols):
             x = j * 38 + 2
             name = symbol.replace(" ", "-").lower()
-            out.append(
-                f'<rect x="{x}" y="{y}" width="34" height="34" rx="4" class="card s-{name}"/>'
-            )
-            out.append(_icon(name, x + 5, y + 5, 24, "sym"))
-        out.append(f'<text x="160" y="{y + 22}" class="result">{esc(result)}</text>')
-    return _svg(260, len(examples) * 40 + 2, label, "".join(out))
+            out.append(f'<rect x="{x}" y="2" width="34" height="34" rx="4" class="card s-{name}"/>')
+            out.append(_icon(name, x + 5, 7, 24, "sym"))
+        items.append(
+            f"<li>{_svg(4 * 38 + 2, 38, named, ''.join(out))}"
+            f'<span class="result">{esc(result)}</span></li>'
+        )
+    return f'<ul class="score-rows">{"".join(items)}</ul>'

@@ -91,11 +91,20 @@ class Pages:
             svg = drawings.board(caption, {0: [2, 14, 9]})
         else:
             examples = [
-                (["Well"] * 4, cat.t("rules.drawing.rows.identical")),
-                (["Well", "Tent", "Oasis", "Targia"], cat.t("rules.drawing.rows.different")),
-                (["Well", "Well", "Tent", "Oasis"], cat.t("rules.drawing.rows.mixed")),
+                (["Well"] * 4, "identical"),
+                (["Well", "Tent", "Oasis", "Targia"], "different"),
+                (["Well", "Well", "Tent", "Oasis"], "mixed"),
             ]
-            svg = drawings.rows(caption, examples)
+            svg = drawings.rows(
+                [
+                    (
+                        row,
+                        cat.join(cat.t(f"symbol.{s}") for s in row),
+                        cat.t(f"rules.drawing.rows.{k}"),
+                    )
+                    for row, k in examples
+                ]
+            )
         return f'<figure class="rule-drawing">{svg}<figcaption>{esc(caption)}</figcaption></figure>'
 
     def rules(self) -> str:

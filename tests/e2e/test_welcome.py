@@ -1,0 +1,92 @@
+"""The welcome (issue 22): it closes like any dialog, back to the game played last or, with none
+kept, to an empty table that says how to start or load one; it loads a save string a friend
+sent (Records and Recent games open from it too: tests/e2e/test_a11y.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from gameplay import click_move, open_game, start_game, table, wait_until_ready
+from playwright.sync_api import BrowserContext, Page, expect
+from targi.app.session import Session
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _phone(new_context: Callable[..., BrowserContext], site_url: str) -> Page:
+    page = new_context(viewport=PHONE).new_page()
+    return open_game(page, site_url)
+
+
+def test_closing_the_welcome_with_nothing_kept_leaves_an_empty_table_to_start_from(
+    new_context: Callable[..., BrowserContext], site_url: str
+):
+    page = _phone(new_context, site_url)
+    welcome = page.locator("#dlg-new")
+    expect(page.locator("#welcome")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(welcome).to_be_hidden()
+    empty = page.locator("#no-game")
+    expect(empty).to_be_visible()
+    expect(empty.locator(".primary")).to_be_focused()
+    assert page.evaluate("localStorage.getItem('targi.current')") is None  # nothing was started
+    page.click("#no-game .primary")  # "Start a game": the welcome again
+    expect(page.locator("#welcome")).to_be_visible()
+    welcome.click(position={"x": 4, "y": 4})  # a click outside the dialog, on the backdrop
+    expect(welcome).to_be_hidden()
+    expect(empty).to_be_visible()
+    page.click("header [data-action=stats]")  # the header works from here
+    expect(page.locator("#dlg-stats")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(empty).to_be_visible()
+    expect(welcome).to_be_hidden()
+    page.click("#no-game .primary")
+    start_game(page, "hotseat")
+    expect(empty).to_be_hidden()
+
+
+def test_closing_the_welcome_goes_back_to_the_game_played_last(
+    new_context: Callable[..., BrowserContext], site_url: str
+):
+    page = _phone(new_context, site_url)
+    start_game(page, "hotseat")
+    click_move(page, "t2")
+    # a kept game that is not on the table: the pointers to it are gone (as when the game on
+    # the table could not be read), so the next start shows the welcome
+    page.evaluate("localStorage.removeItem('targi.current'); sessionStorage.clear()")
+    page.reload()
+    wait_until_ready(page)
+    expect(page.locator("#welcome")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-new")).to_be_hidden()
+    assert table(page)["seq"] == 1 and not table(page)["hidden"]
+    expect(page.locator("#no-game")).to_be_hidden()
+
+
+def test_the_welcome_loads_a_save_string_and_a_mangled_one_loses_nothing(
+    new_context: Callable[..., BrowserContext], site_url: str
+):
+    page = _phone(new_context, site_url)
+    page.click("#dlg-new [data-action=open-load]")
+    load = page.locator("#dlg-load")
+    expect(load).to_be_visible()
+    expect(page.locator("#dlg-new")).to_be_hidden()
+    code = Session.new(5, 0, "hotseat").encode()
+    mangled = code[:-3] + "!!!"
+    page.fill("#load-text", mangled)
+    page.click("[data-action=load-string]")
+    expect(page.locator("#load-message")).to_contain_text("save string")
+    expect(load).to_be_visible()
+    assert page.input_value("#load-text") == mangled  # the pasted text is still there
+    assert table(page)["hidden"]
+    page.keyboard.press("Escape")  # back to the welcome
+    expect(page.locator("#welcome")).to_be_visible()
+    page.click("#dlg-new [data-action=open-load]")
+    page.fill("#load-text", code)
+    page.click("[data-action=load-string]")
+    expect(load).to_be_hidden()
+    page.wait_for_function("() => !document.getElementById('table').hidden")
+    assert table(page)["seq"] == 0 and table(page)["mode"] == "hotseat"
