@@ -5,6 +5,10 @@
     python build.py serve [--port N] [--no-build]
                               build, then serve site/ on 127.0.0.1 under /targi/
     python build.py test      install what the tests need, build, ruff, mypy, pytest (unit + e2e)
+                              on every core (pytest-xdist)
+    python build.py test --quick
+                              pytest on the engine, AI and page-logic tests only (no browser,
+                              no build, no lint; under a minute): the inner loop
     python build.py bench     build, then run bench/page_load.py
 
 The work is done by the package tools/ (one job a module); this file only reads the command.
@@ -30,7 +34,11 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd = sub.add_parser("serve", help="build and serve site/ on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000, help="0 = any free port")
     serve_cmd.add_argument("--no-build", action="store_true", help="serve site/ as it is")
-    sub.add_parser("test", help="install test needs, build, ruff, mypy, pytest [pytest args...]")
+    sub.add_parser(
+        "test",
+        help="install test needs, build, ruff, mypy, pytest [pytest args...]; "
+        "--quick: only the engine, AI and page-logic tests (no browser, build or lint)",
+    )
     sub.add_parser("bench", help="build and run the page-load benchmark [--runs N]")
     argv = sys.argv[1:] if argv is None else argv
     # Everything after `test`/`bench` (e.g. `test -x -k offline`) is passed through as it is.

@@ -1,4 +1,5 @@
-"""`python build.py test`: pinned installs, runtime, browser, site, then every check in turn."""
+"""`python build.py test`: pinned installs, runtime, browser, site, then every check in turn;
+`python build.py test --quick`: the engine, AI and page-logic tests alone, for the inner loop."""
 
 from __future__ import annotations
 
@@ -22,6 +23,16 @@ CHECKS = (
 # and pytest's summary counts it as a rerun; a failed assertion is never run again.
 RERUN_CRASHED = ["--reruns=1", "--only-rerun=Target crashed"]
 
+# pytest-xdist: one worker a core, each with its own Chromium and its own server of site/ (built
+# once, before the workers start). loadgroup keeps the tests of one xdist_group on one worker
+# (tests/build: the site they build in a temporary folder is built once, not once a worker).
+PARALLEL = ["--numprocesses=auto", "--dist=loadgroup"]
+
+# --quick: what the inner loop needs, no browser and no build: the rules engine, the AI and the
+# page's logic (tests/app, through the FakePort), without the tests marked slow.
+QUICK = "--quick"
+QUICK_TESTS = ["tests/engine", "tests/ai", "tests/app", "-m", "not slow"]
+
 
 def on_ci() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
@@ -35,8 +46,17 @@ def install_requirements() -> None:
         raise SystemExit("build.py: installing the test requirements failed")
 
 
+def run_quick(pytest_args: list[str]) -> int:
+    """The pinned installs (a few seconds when they are there), then pytest on the tests that
+    need neither browser nor site; no npm, no build, no lint."""
+    install_requirements()
+    return 1 if run([sys.executable, "-m", "pytest", *PARALLEL, *QUICK_TESTS, *pytest_args]) else 0
+
+
 def run_tests(pytest_args: list[str]) -> int:
     """Every check runs even when an earlier one fails; the exit code is 1 if any failed."""
+    if QUICK in pytest_args:
+        return run_quick([arg for arg in pytest_args if arg != QUICK])
     ci = on_ci()
     install_requirements()
     npm.ensure_node_modules(force_ci=ci)
@@ -46,7 +66,7 @@ def run_tests(pytest_args: list[str]) -> int:
 
     failures = [name for name, args in CHECKS if run([sys.executable, *args])]
     env = {**os.environ, "CHROMIUM_PATH": chromium}
-    pytest_cmd = [sys.executable, "-m", "pytest", *RERUN_CRASHED]
+    pytest_cmd = [sys.executable, "-m", "pytest", *RERUN_CRASHED, *PARALLEL]
     if ci:
         pytest_cmd += ["-p", "no:cacheprovider"]
     if run([*pytest_cmd, *pytest_args], env=env):

@@ -16,6 +16,7 @@ from targi.players import RandomPlayer, make_player
 REDUCED = {"easy": None, "medium": 250, "hard": 500}  # nodes: keeps the test quick
 
 
+@pytest.mark.slow  # whole games: the full suite plays them, `build.py test --quick` does not
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_a_level_plays_a_whole_game_against_random_and_wins(level):
     for seed, ai_seat in ((11, 0), (12, 1))[: 2 if level == "easy" else 1]:

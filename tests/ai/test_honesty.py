@@ -45,7 +45,9 @@ def test_reordering_really_changes_the_hidden_cards(hidden_position):
 def test_the_choice_is_unchanged_when_the_unseen_cards_are_reordered(hidden_position, level):
     g, h = hidden_position, _reordered(hidden_position)
     for seed in (1, 2):
-        assert choose_move(g, level, seed) == choose_move(h, level, seed)
+        move = choose_move(g, level, seed)
+        assert move == choose_move(h, level, seed)
+        assert move in g.legal_moves()  # the full budget's answer is legal too
 
 
 def test_the_values_of_all_moves_are_unchanged_too(hidden_position):

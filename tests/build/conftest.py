@@ -28,3 +28,11 @@ def build_info(site: Path) -> dict[str, Any]:
 def site_wheel(site: Path, build_info: dict[str, Any]) -> Path:
     """The wheel the page loads (tools/wheel.py)."""
     return site / str(build_info["wheel"])
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, the build tests run on one worker: `site` is built once a worker."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.xdist_group("build"))

@@ -79,7 +79,7 @@ def test_the_test_command_runs_ruff_mypy_and_pytest_with_its_arguments(
         ["ruff", "check", "."],
         ["ruff", "format", "--check", "."],
         ["mypy"],
-        ["pytest", *testrun.RERUN_CRASHED, "-x", "tests/build"],
+        ["pytest", *testrun.RERUN_CRASHED, *testrun.PARALLEL, "-x", "tests/build"],
     ]
 
 
@@ -105,7 +105,38 @@ def test_on_ci_pytest_runs_without_its_cache(
 ) -> None:
     monkeypatch.setenv("CI", "true")
     testrun.run_tests([])
-    assert commands.ran[-1] == ["pytest", *testrun.RERUN_CRASHED, "-p", "no:cacheprovider"]
+    assert commands.ran[-1] == [
+        "pytest",
+        *testrun.RERUN_CRASHED,
+        *testrun.PARALLEL,
+        "-p",
+        "no:cacheprovider",
+    ]
+
+
+def test_quick_runs_the_engine_ai_and_page_logic_tests_without_build_browser_or_lint(
+    commands: Commands, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    installed: list[bool] = []
+    monkeypatch.setattr(testrun, "install_requirements", lambda: installed.append(True))
+    monkeypatch.setattr(testrun.browser, "ensure_chromium", lambda: pytest.fail("a browser"))
+    monkeypatch.setattr(testrun, "build_site", lambda: pytest.fail("a build"))
+    assert testrun.run_tests(["--quick", "-x"]) == 0
+    assert installed == [True]  # the pins (pytest-xdist among them); quick when satisfied
+    assert commands.ran == [["pytest", *testrun.PARALLEL, *testrun.QUICK_TESTS, "-x"]]
+    assert testrun.QUICK_TESTS == ["tests/engine", "tests/ai", "tests/app", "-m", "not slow"]
+
+
+def test_a_failing_quick_run_fails_the_command(commands: Commands) -> None:
+    commands.failing.add("pytest")
+    assert testrun.run_tests(["--quick"]) == 1
+
+
+def test_build_py_help_tells_of_the_quick_tier() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--help"], capture_output=True, text=True
+    )
+    assert "--quick" in result.stdout
 
 
 def test_mypy_is_configured_strict_for_python_3_11_on_the_library_not_the_dom_binding() -> None:

@@ -5,8 +5,11 @@ Import them in a test module with `from pageutil import ...` (tests/e2e is on sy
 
 from __future__ import annotations
 
+import itertools
+import json
 import threading
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -62,6 +65,56 @@ def make_a_move(page: Page) -> str:
         timeout=READY_TIMEOUT_MS,
     )
     return move
+
+
+_POLLS = itertools.count()
+
+
+def wait_for_async(
+    page: Page, function: str, arg: object = None, timeout_ms: float = READY_TIMEOUT_MS
+) -> Any:
+    """Wait until the async page function `function` (e.g. one that reads Cache Storage)
+    answers a truthy value, and return that value.
+
+    wait_for_function's predicate must be synchronous (a promise it returned would count as
+    truthy at once), so the predicate starts the async function whenever no call of it is under
+    way and answers the value of the last call that finished: a wait on the page's state,
+    checked as often as the page can answer, not a sleep."""
+    key = json.dumps(f"poll{next(_POLLS)}")
+    predicate = f"""(arg) => {{
+        const polls = (window.__targiPolls ??= {{}});
+        const poll = (polls[{key}] ??= {{busy: false, value: null}});
+        if (!poll.busy) {{
+            poll.busy = true;
+            Promise.resolve()
+                .then(() => ({function})(arg))
+                .then((value) => {{ poll.value = value; }}, () => {{ poll.value = null; }})
+                .finally(() => {{ poll.busy = false; }});
+        }}
+        return poll.value;
+    }}"""
+    handle = page.wait_for_function(predicate, arg=arg, timeout=timeout_ms, polling=100)
+    return handle.json_value()
+
+
+# True once nothing the page started is still to arrive: its fonts are loaded and the service
+# worker (when the context allows one) has finished installing, that is, precached every file of
+# the build, and is active. (Polled: a worker whose install failed would leave
+# navigator.serviceWorker.ready unsettled for ever, and evaluate() has no timeout.)
+NETWORK_SETTLED = """async () => {
+    if (document.fonts.status !== 'loaded') return false;
+    const registration = navigator.serviceWorker
+        ? await navigator.serviceWorker.getRegistration()
+        : undefined;
+    if (!registration) return true;
+    return !registration.installing && !registration.waiting
+        && registration.active?.state === 'activated';
+}"""
+
+
+def wait_until_network_settled(page: Page) -> None:
+    """Until the page's late requests (fonts, the service worker's precaching) are done."""
+    wait_for_async(page, NETWORK_SETTLED)
 
 
 class ExternalRequests:

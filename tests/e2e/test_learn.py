@@ -85,8 +85,11 @@ def test_a_long_press_reads_a_card_without_playing_it(new_context, site_url: str
     )
     expect(page.locator("#cardtip")).to_contain_text("Dates (2): Take 1 date.")
     page.evaluate("() => window.__release()")
-    page.wait_for_timeout(200)
-    assert table(page)["seq"] == 0  # reading the card did not place a Targi there
+    # The next ordinary click makes the game's first move: the long press on t2 made none.
+    click_move(page, "t3")
+    assert table(page)["seq"] == 1
+    expect(page.locator('#board [data-move="t2"]')).to_have_count(1)  # still free for Red
+    expect(page.locator('#board [data-border="3"]')).to_have_class(re.compile(r"\blast\b"))
 
 
 # ---- first-game tips ---------------------------------------------------------------------------

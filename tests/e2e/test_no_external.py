@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from pageutil import ExternalRequests, make_a_move, open_game, start_game
+from pageutil import (
+    ExternalRequests,
+    make_a_move,
+    open_game,
+    start_game,
+    wait_until_network_settled,
+)
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
@@ -22,7 +28,7 @@ def test_loading_and_playing_requests_nothing_off_origin(
     start_game(game_page, "hotseat")
     moves = [make_a_move(game_page) for _ in range(4)]
     assert all(moves)
-    game_page.wait_for_timeout(500)  # let any late request (fonts, prefetch) show up
+    wait_until_network_settled(game_page)  # late requests (fonts, precaching) included
     assert list(external_requests) == []
 
 
@@ -33,7 +39,8 @@ def test_a_game_against_the_computer_requests_nothing_off_origin(
     start_game(game_page, "ai")
     for _ in range(3):
         assert make_a_move(game_page)
-    game_page.wait_for_timeout(500)
+    game_page.wait_for_selector("html[data-ai-start]", state="attached")  # its worker is up
+    wait_until_network_settled(game_page)
     assert list(external_requests) == []
 
 

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pageutil import make_a_move, open_game, start_game, wait_until_ready
+from pageutil import make_a_move, open_game, start_game, wait_for_async, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tools.paths import SITE
 from tools.serve import make_server, url_of
@@ -89,17 +90,23 @@ CACHE_STATE = """async () => {
 }"""
 
 
-def cache_state(page: Page, version: str, timeout_s: float = 60) -> dict[str, list[str]]:
-    """Poll CacheStorage until the only cache is the one of `version`."""
-    waited = 0.0
-    while True:
-        state = page.evaluate(CACHE_STATE)
-        if len(state) == 1 and next(iter(state)).endswith(":" + version):
-            return state
-        if waited > timeout_s:
-            raise AssertionError(f"caches never settled on {version}: {list(state)}")
-        page.wait_for_timeout(250)
-        waited += 0.25
+# The caches of CACHE_STATE once the only one is that of `version`, else null.
+SETTLED_ON = f"""async (version) => {{
+    const state = await ({CACHE_STATE})();
+    const names = Object.keys(state);
+    return names.length === 1 && names[0].endsWith(':' + version) ? state : null;
+}}"""
+
+
+def cache_state(page: Page, version: str, timeout_ms: float = 60_000) -> dict[str, list[str]]:
+    """Wait until the only cache is the one of `version`; its entries."""
+    try:
+        state: dict[str, list[str]] = wait_for_async(page, SETTLED_ON, version, timeout_ms)
+    except PlaywrightTimeoutError:
+        raise AssertionError(
+            f"caches never settled on {version}: {list(page.evaluate(CACHE_STATE))}"
+        ) from None
+    return state
 
 
 def test_service_worker_precaches_every_file_and_a_new_build_replaces_it_offering_a_reload(

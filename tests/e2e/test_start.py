@@ -3,6 +3,7 @@ a site that ships only what the page loads, and the return visit's fast paths.""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import threading
@@ -10,8 +11,9 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
-from pageutil import make_a_move, open_game, start_game, wait_until_ready
+from pageutil import make_a_move, open_game, start_game, wait_for_async, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tools.paths import SITE
 from tools.serve import make_server, url_of
@@ -20,14 +22,8 @@ pytestmark = pytest.mark.e2e
 
 
 def wait_until(page: Page, function: str, arg: object = None, timeout_ms: int = 60_000) -> None:
-    """Poll an async page function until it returns a truthy value (wait_for_function would
-    take the promise it returns for the value)."""
-    waited = 0
-    while not page.evaluate(function, arg):
-        if waited >= timeout_ms:
-            pytest.fail(f"still false after {timeout_ms} ms: {function}")
-        page.wait_for_timeout(250)
-        waited += 250
+    """Until an async page function returns a truthy value (pageutil.wait_for_async)."""
+    wait_for_async(page, function, arg, timeout_ms)
 
 
 def site_path(url: str, site_url: str) -> str:
@@ -92,7 +88,6 @@ def test_a_visit_loads_every_file_the_site_ships(
     start_game(page, "ai")
     make_a_move(page)
     page.wait_for_function("() => window.targiAI && !window.targiAI.broken", polling=100)
-    page.wait_for_timeout(500)
     info = json.loads((SITE / "build.json").read_text())
     # The manifests (one per language) are read when installing; the other languages' catalogs
     # when the player switches (docs/i18n.md): this visit is in English.
@@ -100,8 +95,16 @@ def test_a_visit_loads_every_file_the_site_ships(
     catalogs = {f for f in info["files"] if f.startswith("web/messages/")}
     switching = catalogs - {"web/messages/en.json"}
     shipped = {f for f in info["files"] if not f.startswith("web/icons/")} - installing - switching
-    requested = {"index.html" if path == "" else path for path in requested}
-    assert shipped - requested == set()
+
+    def missing() -> set[str]:
+        return shipped - {"index.html" if path == "" else path for path in requested}
+
+    # Each request the page and its workers make is an event: wait for the next one while a
+    # file is missing (a file never requested fails below, naming it).
+    with contextlib.suppress(PlaywrightTimeoutError):
+        while missing():
+            context.wait_for_event("request", timeout=30_000)
+    assert missing() == set()
 
 
 # The kept table's board (its text), once the loader has stored it in Cache Storage (else null).
