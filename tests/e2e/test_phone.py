@@ -412,3 +412,19 @@ def test_a_tap_leaves_no_card_text_open_over_the_moves(new_context, site_url: st
         overs += page.evaluate(OVERS)
         expect(tooltip).to_be_hidden()
     assert overs > 0  # the redraws did put cards under the resting pointer
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_first_tip_covers_no_placement_on_a_small_phone(new_context, site_url: str, lang):
+    """The placement tip makes the dock taller: the page lifts the board above it, and a long
+    tip scrolls inside itself, so every legal border card stays on screen with the tip."""
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = open_game(context.new_page(), f"{site_url}?lang={lang}")
+    start_game(page, "ai", level="easy", starter="me")
+    wait_for_turn(page)
+    expect(page.locator("#tip .tip[data-tip=place]")).to_be_visible()
+    seen = page.evaluate(DOCK_CHECK)
+    assert seen["moves"] and seen["hidden"] == [], seen
+    assert seen["prompt"] and all(seen["stock"].values()), seen
+    for action in ("tip-dismiss", "tips-off"):
+        assert page.evaluate(ON_SCREEN, page.locator(f"[data-action={action}]").element_handle())
