@@ -84,8 +84,20 @@ function cancelPress() {
   press = null;
 }
 
-document.addEventListener("pointerover", (e) => {
+// Hover starts with a mouse that moved. Chromium also sends a mouse-type pointerover, with no
+// pointermove, when a redraw or a scroll puts another element under the place the pointer last
+// was (on a phone: where a mouse or a test last clicked); reacting to it left a card's text open
+// over the moves after a tap. A pointermove at the point of the last touch is no movement either.
+let restingAt = null; // where the pointer last was: {x, y}
+function moved(e) {
+  const at = { x: e.clientX, y: e.clientY };
+  const still = restingAt !== null && restingAt.x === at.x && restingAt.y === at.y;
+  restingAt = at;
+  return !still;
+}
+document.addEventListener("pointermove", (e) => {
   if (e.pointerType !== "mouse") return;
+  if (!moved(e)) return;
   const el = readable(e.target);
   if (el) show(el, HOVER_MS);
 });
@@ -102,6 +114,7 @@ document.addEventListener("focusout", (e) => {
   if (shownFor && e.target === shownFor) hide();
 });
 document.addEventListener("pointerdown", (e) => {
+  restingAt = { x: e.clientX, y: e.clientY };
   cancelPress();
   swallowClick = false;
   const el = readable(e.target);

@@ -97,6 +97,19 @@ class DomPort:
             # a round starts: the placement is made on the board, so it is brought back into
             # view if the page was scrolled away from it (the dock covers its lower part)
             el("board").scrollIntoView(to_js({"block": "nearest"}, dict_converter=js_object))
+        if phase == "place" and window.matchMedia(ONE_COLUMN).matches:
+            self.board_above_dock()
+
+    def board_above_dock(self) -> None:
+        """Placements are made on the board: when the dock (taller with a first-game tip) covers
+        its lower border cards, the page scrolls them up above it, never past the board's top."""
+        if not el("board").querySelector("[data-move]"):
+            return
+        board = el("board").getBoundingClientRect()
+        dock = el("dock").getBoundingClientRect()
+        covered = board.bottom - dock.top
+        if covered > 0.5 and board.top > 0:
+            window.scrollBy(0, min(covered, board.top))
 
     def set_text(self, element_id: str, text: str) -> None:
         el(element_id).textContent = text

@@ -372,3 +372,59 @@ def test_pawns_and_markers_differ_in_shape_and_per_player(game_page: Page):
     for p in (0, 1):  # a pawn stands taller than it is wide; markers are flat and smaller
         assert shapes[f"targi{p}"]["h"] > shapes[f"targi{p}"]["w"] >= 18
         assert shapes[f"marker{p}"]["w"] < shapes[f"targi{p}"]["h"]
+
+
+# The mouse-type pointerovers the page has seen on a card with a text since the last call
+# (Chromium sends them when a redraw or a scroll puts another card under a resting pointer).
+OVERS = """() => { const n = window.__targiOvers || 0; window.__targiOvers = 0;
+    if (!window.__targiOversOn) { window.__targiOversOn = true;
+        document.addEventListener('pointerover', (e) => {
+            if (e.pointerType === 'mouse' && e.target.closest('[data-text]'))
+                window.__targiOvers = (window.__targiOvers || 0) + 1; }); }
+    return n; }"""
+
+
+def test_a_tap_leaves_no_card_text_open_over_the_moves(new_context, site_url: str):
+    """A phone whose pointer last rested on Caravan (13) (a mouse, or a test's click): taps make
+    the moves, each redraw puts a new card under that pointer, and no card's text opens."""
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.clock.install()  # the hover delay runs when the test moves the clock: no waiting
+    open_game(page, site_url)
+    start_game(page, "ai", level="easy", starter="me")
+    tips_off(page)
+    wait_for_turn(page)
+    page.evaluate("scrollTo(0, 0)")
+    tooltip = page.locator("#cardtip")
+    page.locator('#board [data-border="13"]').hover()
+    page.clock.run_for(1000)
+    expect(tooltip).to_be_visible()  # a mouse that moves onto a card reads it
+    page.evaluate(OVERS)
+    overs = 0
+    for _ in range(3):  # the three placements of the first round, never on card 13
+        wait_for_turn(page)
+        move = page.evaluate(
+            """() => [...document.querySelectorAll('#board button[data-move]')]
+                .find((e) => e.dataset.border !== '13').dataset.move"""
+        )
+        _tap(page, move)
+        page.clock.run_for(1000)
+        overs += page.evaluate(OVERS)
+        expect(tooltip).to_be_hidden()
+    assert overs > 0  # the redraws did put cards under the resting pointer
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_first_tip_covers_no_placement_on_a_small_phone(new_context, site_url: str, lang):
+    """The placement tip makes the dock taller: the page lifts the board above it, and a long
+    tip scrolls inside itself, so every legal border card stays on screen with the tip."""
+    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = open_game(context.new_page(), f"{site_url}?lang={lang}")
+    start_game(page, "ai", level="easy", starter="me")
+    wait_for_turn(page)
+    expect(page.locator("#tip .tip[data-tip=place]")).to_be_visible()
+    seen = page.evaluate(DOCK_CHECK)
+    assert seen["moves"] and seen["hidden"] == [], seen
+    assert seen["prompt"] and all(seen["stock"].values()), seen
+    for action in ("tip-dismiss", "tips-off"):
+        assert page.evaluate(ON_SCREEN, page.locator(f"[data-action={action}]").element_handle())

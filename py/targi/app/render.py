@@ -564,7 +564,7 @@ class Renderer:
         cat = self.cat
         return (
             f'<div class="tip" role="note" data-tip="{esc(kind)}">'
-            f"<p><b>{esc(cat.t('tip.title'))}</b> {esc(cat.t('tip.' + kind))}</p>"
+            f'<p tabindex="0"><b>{esc(cat.t("tip.title"))}</b> {esc(cat.t("tip." + kind))}</p>'
             f'<div class="tip-actions"><button type="button" data-action="tip-dismiss">'
             f'{esc(cat.t("tip.dismiss"))}</button><button type="button" class="quiet" '
             f'data-action="tips-off">{esc(cat.t("tip.off"))}</button></div></div>'
