@@ -247,7 +247,7 @@ def _push(kind: str) -> Callable[[Game, int, str], None]:
 
 def _caravan(g: Game, p: int, effect: str) -> None:
     card = g.draw_goods()
-    g._sealed = True
+    g.seal()
     if g.logging:
         g.log.append(("drawn", p, CARDS[card].id))
     gain(g, p, card, central=False)
@@ -256,7 +256,7 @@ def _caravan(g: Game, p: int, effect: str) -> None:
 
 def _tribal_expansion(g: Game, p: int, effect: str) -> None:
     card = g.draw_tribe()
-    g._sealed = True
+    g.seal()
     if g.logging:
         g.log.append(("drawn", p, CARDS[card].id))
     g.in_play = card
