@@ -42,6 +42,9 @@ NOT_IN_KEY: dict[str, str] = {
     "goods_deck": "only its length: its cards are the goods cards placed nowhere else, in the "
     "order of the position searched from (popped from the top) or of a reshuffle `rng` records",
     "tribe_deck": "only its length, as goods_deck",
+    "tribe_discard": "only its length: its cards are the tribe cards placed nowhere else; their "
+    "order would only steer a reshuffle, and keying it splits transpositions (two cards "
+    "discarded in either order): the search's results change (docs/engine.md)",
     "effects": "derived: the effect codes of the cards in `display`",
     "rounds_played": "derived: `round` - 1 until the game is over",
     "_legal": "derived: the legal moves of the decision on top of `stack`",
@@ -307,7 +310,7 @@ class Game:
             tuple(sorted(self.targis[0])), tuple(sorted(self.targis[1])),
             tuple(self.markers[0]), tuple(self.markers[1]), tuple(self.to_place),
             tuple(self.next_targis), len(self.goods_deck), len(self.tribe_deck),
-            tuple(self.goods_discard), tuple(self.tribe_discard),
+            tuple(self.goods_discard), len(self.tribe_discard),
             None if self.chance is None else self.chance.key(),
         )  # fmt: skip
 

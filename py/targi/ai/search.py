@@ -15,10 +15,9 @@ in nodes gives the same move on every machine.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from ..game import Game
+from ..game import Game, StateKey
 from .evaluate import WEIGHTS, Weights, evaluate, final_value
 from .policy import QUICK, quick_move
 
@@ -43,25 +42,8 @@ class RootResult:
     pv: list[str] = field(default_factory=list)
 
 
-StateKey = tuple[Hashable, ...]
 # A transposition table entry: (depth, value, EXACT | LOWER | UPPER, best move, depth-cut?)
 Entry = tuple[int, float, int, str, bool]
-
-
-def state_key(g: Game) -> StateKey:
-    """Everything that decides what can happen next in this (sampled) world."""
-    d0, d1 = g.display
-    return (
-        g.phase, g.player, g.round, g.robber, g.first, g.actor, g.place_turn,
-        tuple(g.central), tuple(g.face_up), tuple(g.used), tuple(g.stack),
-        tuple(g.goods[0]), tuple(g.goods[1]), tuple(g.gold), tuple(g.vp),
-        tuple(g.hand), tuple(g.hand_round),
-        tuple(d0[0]), tuple(d0[1]), tuple(d0[2]), tuple(d1[0]), tuple(d1[1]), tuple(d1[2]),
-        tuple(sorted(g.targis[0])), tuple(sorted(g.targis[1])),
-        tuple(g.markers[0]), tuple(g.markers[1]), tuple(g.to_place), tuple(g.next_targis),
-        len(g.goods_deck), len(g.tribe_deck), tuple(g.goods_discard), len(g.tribe_discard),
-        g.rng,
-    )  # fmt: skip
 
 
 class Search:
@@ -175,7 +157,7 @@ class Search:
         if depth <= 0:
             self.cut = True
             return self.leaf(g, p)
-        key = state_key(g)
+        key = g.key()
         entry = self.tt.get(key)
         first: str | None = None
         if entry is not None:
