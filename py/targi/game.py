@@ -298,7 +298,8 @@ class Game:
     def key(self) -> StateKey:
         """Everything that decides what can happen next, as a hashable tuple: two positions
         searched from one position have the same key only if they are the same position (the
-        search's transposition table). NOT_IN_KEY says what it leaves out and why."""
+        search's transposition table). NOT_IN_KEY says what it leaves out and why; each
+        player's Targis count as a set (placed in either order, they stand on the same cards)."""
         d0, d1 = self.display
         return (
             self.phase, self.player, self.round, self.robber, self.first, self.actor,
