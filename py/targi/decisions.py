@@ -34,6 +34,7 @@ from .payment import payment_move, payment_options
 
 if TYPE_CHECKING:
     from .game import Game
+    from .read import ReadGame
 
 
 class Decision(NamedTuple):
@@ -105,7 +106,7 @@ DESCRIPTION = {
 
 
 # ---- placing Targis -------------------------------------------------------------------------
-def moves_place(g: Game, d: Decision) -> list[str]:
+def moves_place(g: ReadGame, d: Decision) -> list[str]:
     """Free border cards for a Targi: not a corner, no Targi on it, not facing an
     opponent's Targi, and not the robber's card (unless the player has `robber_access`)."""
     p = d.player

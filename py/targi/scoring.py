@@ -16,7 +16,7 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .read import ReadGame
 
 
 class CardBonus(TypedDict):
@@ -44,7 +44,7 @@ class Score:
         return asdict(self)
 
 
-def score(g: Game, p: int) -> Score:
+def score(g: ReadGame, p: int) -> Score:
     """Player p's score as it stands (final once the game is over)."""
     rows = g.display[p]
     placed = [c for row in rows for c in row]
@@ -86,7 +86,7 @@ def row_bonus(symbols: Sequence[str], boosted: bool) -> int:
     return 0
 
 
-def result(g: Game) -> tuple[int | None, str]:
+def result(g: ReadGame) -> tuple[int | None, str]:
     """(winner or None for a draw, what decided: 'points', 'gold', 'goods' or 'draw') — R2."""
     a, b = score(g, 0), score(g, 1)
     for key in ("total", "gold", "goods"):

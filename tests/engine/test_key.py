@@ -11,7 +11,9 @@ from targi.chance import Chance
 from targi.game import NOT_IN_KEY
 
 SLOTS = set(Game.__slots__)
-LEFT_OUT_AS_HISTORY = {s for s, why in NOT_IN_KEY.items() if why.startswith(("history", "transient"))}
+LEFT_OUT_AS_HISTORY = {
+    s for s, why in NOT_IN_KEY.items() if why.startswith(("history", "transient"))
+}
 
 
 def mid_game(seed: int, moves: int) -> Game:
