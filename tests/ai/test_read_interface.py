@@ -1,9 +1,10 @@
 """The AI reads a game only through the engine's read interface (docs/engine.md).
 
 A static scan of py/targi/ai: every attribute read on a game must be a member the "The read
-interface" section of docs/engine.md names. A game is a parameter annotated `ReadGame` (targi.read: the interface as a type) or `Game`, a variable
-bound to a copy or a sampled world (`.clone()`, `.sample()`, `.child()`, `play_game()`, ...) or
-to another game, or an observation's `.game`.
+interface" section of docs/engine.md names. A game is a parameter annotated `ReadGame`
+(targi.read: the interface as a type) or `Game`, a variable bound to a copy or a sampled world
+(`.clone()`, `.sample()`, `.child()`, `play_game()`, ...) or to another game, or an
+observation's `.game`.
 """
 
 from __future__ import annotations
