@@ -442,7 +442,7 @@ def _fata_targets(g: Game) -> list[str]:
     taken = g.markers[0] + g.markers[1]
     return [
         CENTRAL[i]
-        for i in range(9)
+        for i in range(len(CENTRAL))
         if g.central[i] != -1 and g.face_up[i] and not g.used[i] and CENTRAL[i] not in taken
     ]
 

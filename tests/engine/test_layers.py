@@ -66,3 +66,18 @@ def test_the_command_line_composes_the_layers_without_import_side_effects():
     cli = (PACKAGE / "cli.py").read_text(encoding="utf-8")
     assert "find_spec" not in cli and "EXTRA_COMMANDS" not in cli
     assert reaches_into(imports(PACKAGE / "ai" / "cli.py"), ("targi.cli",)) == set()
+
+
+def test_no_module_restates_the_number_of_central_spaces_or_ships_without_types():
+    """len(CENTRAL) and targi.constants say how many; py.typed tells users of the wheel that
+    the package is typed (pyproject's package-data puts it in both wheels)."""
+    restated = [
+        f"{p.relative_to(PACKAGE)}: {n}"
+        for p in sorted(PACKAGE.rglob("*.py"))
+        for n in ("range(9)", "* 9\n", "ROW_PLACES = 4")
+        if n in p.read_text(encoding="utf-8")
+    ]
+    assert restated == []
+    assert (PACKAGE / "py.typed").is_file()
+    pyproject = (PACKAGE.parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"py.typed"' in pyproject

@@ -390,7 +390,7 @@ def player_worth(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
         hand = g.hand[p]
         if hand != -1 and (ahead > 1 or g.hand_round[p] != g.round):
             value += w.hand * VP[hand] * scale
-        for i in range(9):
+        for i in range(len(CENTRAL)):
             card = g.central[i]
             if (
                 card != -1
