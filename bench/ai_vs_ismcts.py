@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ismcts import ISMCTSPlayer  # noqa: E402
 from targi.ai.cli import run_match  # noqa: E402
-from targi.players import Player, make_player  # noqa: E402
+from targi.players import Player  # noqa: E402
+from targi.registry import make_player  # noqa: E402
 
 UNIT = 2000  # ISMCTS iterations in hard's median CPU time per decision (docs/ai.md)
 
@@ -47,7 +48,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     opponent = f"ismcts:{round(args.times * args.unit)}"
     run_match(
-        args.level, opponent, args.games, args.seed, args.workers, args.quiet, args.json, make
+        args.level, opponent, args.games, args.seed, make, args.workers, args.quiet, args.json
     )
     return 0
 

@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))  # the e2e helpers drive the pag
 from gameplay import load_string  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from targi import save  # noqa: E402
-from targi.players import make_player, play_game  # noqa: E402
+from targi.players import play_game  # noqa: E402
+from targi.registry import make_player  # noqa: E402
 
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.serve import start_background_server, url_of  # noqa: E402

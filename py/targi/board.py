@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 BORDER_NUMBERS = range(1, 17)  # clockwise from the top; the robber walks them in order
 CORNERS = frozenset({4, 8, 12, 16})  # the raids
 FACING = {1: 11, 2: 10, 3: 9, 5: 15, 6: 14, 7: 13}
@@ -27,7 +29,7 @@ def central_space(row: int, col: int) -> str:
     return CENTRAL[row * 3 + col]
 
 
-def crossings(targis: list[int]) -> list[str]:
+def crossings(targis: Iterable[int]) -> list[str]:
     """Central spaces where the row of one Targi crosses the column of another (sorted)."""
     rows = {ROW_OF[t] for t in targis if t in ROW_OF}
     cols = {COLUMN_OF[t] for t in targis if t in COLUMN_OF}

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .errors import IllegalMove
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -59,6 +61,10 @@ class Chance:
         c._next = self._next
         return c
 
+    def key(self) -> tuple[object, ...]:
+        """What Game.key() needs of this mode: the step under way and the cards it awaits."""
+        return (self.step, tuple(self.dealt), tuple(self.outcomes))
+
     def take(self, deck: list[int]) -> int:
         """The top card of a (non-empty) deck: the next card chance dealt, or NeedCard."""
         if self._next == len(self.dealt):
@@ -72,12 +78,10 @@ class Chance:
         """Game.play in this mode; False on a trial copy (the ordinary rules carry it out)."""
         if self._trial:
             return False
-        from .game import IllegalMove
-
         if self.outcomes:
             raise IllegalMove(f"{move!r}: chance deals a card first (see targi.chance)")
         if move not in g.legal_moves():
-            raise IllegalMove(g._why_illegal(move))
+            raise IllegalMove(g.why_illegal(move))
         self.step, self.dealt = move, []
         _attempt(g)
         return True
@@ -95,8 +99,6 @@ def outcomes(g: Game) -> list[int]:
 
 def deal(g: Game, card: int) -> None:
     """Chance deals `card`, one of outcomes(g); the waiting step goes on."""
-    from .game import IllegalMove
-
     ch = g.chance
     if ch is None or card not in ch.outcomes:
         raise IllegalMove(f"card {card!r} cannot be dealt now (may be: {outcomes(g)})")
@@ -120,16 +122,13 @@ def _attempt(g: Game) -> None:
     trial.chance = Chance(trial=True, dealt=ch.dealt)
     try:
         if ch.step == DEAL:
-            trial.central = [
-                trial.draw_goods() if i % 2 == 0 else trial.draw_tribe() for i in range(9)
-            ]  # as Game.new deals: goods on A, C, E, G, I
+            trial.deal_central()
         else:
             trial.play(ch.step)
     except NeedCard as need:
         ch.outcomes = need.cards
         return
-    for name in type(g).__slots__:
-        setattr(g, name, getattr(trial, name))
+    g.take_state(trial)
     g.chance = Chance()
     g.chance.last_dealt = ch.dealt
 

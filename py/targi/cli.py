@@ -1,19 +1,24 @@
-"""python -m targi: selfplay, replay, cards, bench (and match, once the AI registers its levels)."""
+"""python -m targi: selfplay, replay, cards, bench, and the AI's match (targi.ai.cli).
+
+The command line composes the layers (the engine, the AI, the player registry), so it sits
+above all of them; no layer below registers itself here.
+"""
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
-from typing import Any, TypeAlias
+from collections.abc import Sequence
+from typing import Any
 
 from . import save
+from .ai import cli as ai_cli
 from .cards import BY_ID, CARDS, as_rows
 from .game import Game
-from .players import RandomPlayer, make_player, play_game
+from .players import RandomPlayer, play_game
+from .registry import make_player
 from .scoring import result, score
 
 PLAYER_NAMES = ("Blue", "Red")
@@ -188,7 +193,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line's parser, with the commands registered by the AI."""
+    """The command line's parser: the engine's commands and the AI's."""
     parser = argparse.ArgumentParser(prog="python -m targi", description="Targi rules engine")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("selfplay", help="play whole games between two players")
@@ -206,19 +211,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="engine speed")
     p.add_argument("--seconds", type=float, default=3.0, help="time per figure")
     p.set_defaults(run=cmd_bench)
-    for register in EXTRA_COMMANDS:
-        register(sub)
+    ai_cli.register(sub, make_player)
     return parser
-
-
-Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-EXTRA_COMMANDS: list[Callable[[Subcommands], None]] = []  # the AI adds `match` (targi.ai.cli)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (2 for bad input)."""
-    if importlib.util.find_spec("targi.ai") is not None:
-        import targi.ai.cli  # noqa: F401  (registers the AI's commands and players)
     args = build_parser().parse_args(argv)
     try:
         code: int = args.run(args)

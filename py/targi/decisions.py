@@ -34,6 +34,7 @@ from .payment import payment_move, payment_options
 
 if TYPE_CHECKING:
     from .game import Game
+    from .read import ReadGame
 
 
 class Decision(NamedTuple):
@@ -105,7 +106,7 @@ DESCRIPTION = {
 
 
 # ---- placing Targis -------------------------------------------------------------------------
-def moves_place(g: Game, d: Decision) -> list[str]:
+def moves_place(g: ReadGame, d: Decision) -> list[str]:
     """Free border cards for a Targi: not a corner, no Targi on it, not facing an
     opponent's Targi, and not the robber's card (unless the player has `robber_access`)."""
     p = d.player
@@ -247,7 +248,7 @@ def _push(kind: str) -> Callable[[Game, int, str], None]:
 
 def _caravan(g: Game, p: int, effect: str) -> None:
     card = g.draw_goods()
-    g._sealed = True
+    g.seal()
     if g.logging:
         g.log.append(("drawn", p, CARDS[card].id))
     gain(g, p, card, central=False)
@@ -256,7 +257,7 @@ def _caravan(g: Game, p: int, effect: str) -> None:
 
 def _tribal_expansion(g: Game, p: int, effect: str) -> None:
     card = g.draw_tribe()
-    g._sealed = True
+    g.seal()
     if g.logging:
         g.log.append(("drawn", p, CARDS[card].id))
     g.in_play = card
@@ -441,7 +442,7 @@ def _fata_targets(g: Game) -> list[str]:
     taken = g.markers[0] + g.markers[1]
     return [
         CENTRAL[i]
-        for i in range(9)
+        for i in range(len(CENTRAL))
         if g.central[i] != -1 and g.face_up[i] and not g.used[i] and CENTRAL[i] not in taken
     ]
 

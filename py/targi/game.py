@@ -8,11 +8,11 @@ A decision with a single legal move is taken automatically and not recorded.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from . import decisions, rng
-from .board import CENTRAL, CORNERS, crossings
+from .board import CENTRAL, CORNERS, GOODS_SPACES, crossings
 from .cards import BORDER, CARDS, GOODS_CARDS, TRIBE_CARDS
 from .chance import Chance, start
 from .constants import (
@@ -27,15 +27,37 @@ from .constants import (
 )
 from .constants import ROUNDS as ROUNDS  # re-exported: older imports read it from here
 from .decisions import ACT_ASK, DISCARD_ASK, PLACE_ASK, Decision
+from .errors import IllegalMove as IllegalMove  # re-exported: it was defined here
 
 SEED_LIMIT = 1 << 32
 
 
 LogEntry = tuple[Any, ...]  # ("move", player, move, forced, round, card id), ("raid", ...), ...
+StateKey = tuple[Hashable, ...]
+SPACES = range(len(CENTRAL))  # the central spaces' indexes, A…I
 
-
-class IllegalMove(ValueError):
-    """A move that is not legal now. The game is left unchanged."""
+# The slots Game.key() leaves out, and why leaving them out loses nothing; every other slot is
+# in the key (tests/engine/test_key.py checks both halves).
+NOT_IN_KEY: dict[str, str] = {
+    "goods_deck": "only its length: its cards are the goods cards placed nowhere else, in the "
+    "order of the position searched from (popped from the top) or of a reshuffle `rng` records",
+    "tribe_deck": "only its length, as goods_deck",
+    "tribe_discard": "only its length: its cards are the tribe cards placed nowhere else; their "
+    "order would only steer a reshuffle, and keying it splits transpositions (two cards "
+    "discarded in either order): the search's results change (docs/engine.md)",
+    "effects": "derived: the effect codes of the cards in `display`",
+    "rounds_played": "derived: `round` - 1 until the game is over",
+    "_legal": "derived: the legal moves of the decision on top of `stack`",
+    "_sealed": "transient: read only while play() carries a move out",
+    "seed": "history: the start; what shuffles next is `rng`",
+    "starter": "history: the first player of round 1 (for replays)",
+    "record": "history",
+    "record_players": "history",
+    "choices": "history",
+    "barrier": "history: how far undo may go",
+    "log": "history",
+    "logging": "history: whether events are written down",
+}
 
 
 class Game:
@@ -122,13 +144,10 @@ class Game:
             g.rng = rng.shuffle(g.goods_deck, g.rng)
             g.rng = rng.shuffle(g.tribe_deck, g.rng)
         g.goods_discard, g.tribe_discard = [], []
-        g.central = [
-            -1 if explicit_chance else g.goods_deck.pop() if i % 2 == 0 else g.tribe_deck.pop()
-            for i in range(9)
-        ]  # checkerboard: goods on A, C, E, G, I
-        g.face_up = [True] * 9
-        g.waiting = [""] * 9
-        g.used = [False] * 9
+        g.central = [-1] * len(CENTRAL)  # explicit chance deals them (targi.chance.start)
+        g.face_up = [True] * len(CENTRAL)
+        g.waiting = [""] * len(CENTRAL)
+        g.used = [False] * len(CENTRAL)
         g.goods = [list(STARTING_GOODS), list(STARTING_GOODS)]
         g.gold = [STARTING_GOLD, STARTING_GOLD]
         g.vp = [STARTING_VP, STARTING_VP]
@@ -145,6 +164,8 @@ class Game:
         g.logging = True
         g._sealed = False
         g.round, g.rounds_played, g.robber = 1, 0, 1
+        if not explicit_chance:
+            g.deal_central()
         g.first = first_player
         g.starter = first_player
         g.player = first_player
@@ -241,7 +262,7 @@ class Game:
             return
         legal = self._legal
         if move not in legal:
-            raise IllegalMove(self._why_illegal(move))
+            raise IllegalMove(self.why_illegal(move))
         self.record.append(move)
         self.record_players.append(self.player)
         self.choices.append((legal.index(move), len(legal)))
@@ -273,6 +294,35 @@ class Game:
         if not self.can_undo(self.player):
             raise IllegalMove("nothing to undo in this turn")
         return Game.replay(self.seed, self.starter, self.record[:-1])
+
+    def key(self) -> StateKey:
+        """Everything that decides what can happen next, as a hashable tuple: two positions
+        searched from one position have the same key only if they are the same position (the
+        search's transposition table). NOT_IN_KEY says what it leaves out and why; each
+        player's Targis count as a set (placed in either order, they stand on the same cards)."""
+        d0, d1 = self.display
+        return (
+            self.phase, self.player, self.round, self.robber, self.first, self.actor,
+            self.place_turn, self.in_play, self.rng,
+            tuple(self.central), tuple(self.face_up), tuple(self.waiting), tuple(self.used),
+            tuple(self.stack), tuple(self.goods[0]), tuple(self.goods[1]), tuple(self.gold),
+            tuple(self.vp), tuple(self.hand), tuple(self.hand_round),
+            tuple(d0[0]), tuple(d0[1]), tuple(d0[2]), tuple(d1[0]), tuple(d1[1]), tuple(d1[2]),
+            tuple(sorted(self.targis[0])), tuple(sorted(self.targis[1])),
+            tuple(self.markers[0]), tuple(self.markers[1]), tuple(self.to_place),
+            tuple(self.next_targis), len(self.goods_deck), len(self.tribe_deck),
+            tuple(self.goods_discard), len(self.tribe_discard),
+            None if self.chance is None else self.chance.key(),
+        )  # fmt: skip
+
+    def take_state(self, other: Game) -> None:
+        """Become `other` (explicit chance keeps the trial copy that ran a step to its end)."""
+        for name in Game.__slots__:
+            setattr(self, name, getattr(other, name))
+
+    def seal(self) -> None:
+        """The move being played revealed a card or drew randomness: undo may not cross it."""
+        self._sealed = True
 
     def display_count(self, player: int) -> int:
         """How many cards the player has in their display (R6: at most DISPLAY_LIMIT)."""
@@ -377,15 +427,15 @@ class Game:
 
     def _end_round(self) -> None:
         """R10: face-down cards turn up, empty spaces fill (R4), game-end check, amulet passes."""
-        self._sealed = True  # undo stays within a turn: never back into the round before
-        for i in range(9):
+        self.seal()  # undo stays within a turn: never back into the round before
+        for i in SPACES:
             if self.central[i] == -1:
                 card = self.draw_goods() if self.waiting[i] == "goods" else self.draw_tribe()
                 if card != -1:
                     self.central[i] = card
                     self.waiting[i] = ""
             self.face_up[i] = True
-        self.used = [False] * 9
+        self.used = [False] * len(CENTRAL)
         self.rounds_played += 1
         if self.logging:
             self.log.append(("round_end", self.rounds_played))
@@ -455,9 +505,15 @@ class Game:
             self.rng = rng.shuffle(deck, self.rng)
         else:
             deck.sort()  # explicit chance: a deck is a set; chance deals from it
-        self._sealed = True  # randomness drawn: no undo across it
+        self.seal()  # randomness drawn: no undo across it
         if self.logging:
             self.log.append(("reshuffle", kind))
+
+    def deal_central(self) -> None:
+        """The opening deal: a checkerboard, goods cards on A, C, E, G, I (targi.board)."""
+        self.central = [
+            self.draw_goods() if letter in GOODS_SPACES else self.draw_tribe() for letter in CENTRAL
+        ]
 
     def place_in_display(self, p: int, card: int, row: int) -> None:
         """Put a paid tribe card at the end of a display row (0-2); its effect takes hold."""
@@ -468,7 +524,8 @@ class Game:
             decisions.on_place(self, p, effect)
 
     # ---- messages -------------------------------------------------------------------------
-    def _why_illegal(self, move: object) -> str:
+    def why_illegal(self, move: object) -> str:
+        """Why `move` is not legal now, in words for IllegalMove."""
         if self.phase == "over":
             return f"{move!r}: the game is over"
         if not isinstance(move, str):

@@ -8,8 +8,18 @@ from .cards import CARDS, Card, Cost
 from .constants import DISCOUNT
 
 
+def pays(cost: Cost, goods: Sequence[int], gold: int) -> bool:
+    """The goods and gold cover `cost` (dates, salt, pepper, gold)."""
+    return cost[0] <= goods[0] and cost[1] <= goods[1] and cost[2] <= goods[2] and cost[3] <= gold
+
+
+def affordable(card: int, goods: Sequence[int], gold: int, discount: bool = False) -> bool:
+    """Some payment of the card (by index; `discount` as in `payment_options`) is covered."""
+    return any(pays(cost, goods, gold) for cost in BASE_COSTS[card][discount])
+
+
 def payment_options(
-    goods: list[int], gold: int, card: Card, discount: bool, extra: int
+    goods: Sequence[int], gold: int, card: Card, discount: bool, extra: int
 ) -> list[Cost]:
     """Every distinct payment the player can afford, sorted.
 
@@ -26,12 +36,7 @@ def payment_options(
     options: set[Cost] = set()
     for base in BASE_COSTS[card.index][discount]:
         for cost in _with_extra(base, extra):
-            if (
-                cost[0] <= goods[0]
-                and cost[1] <= goods[1]
-                and cost[2] <= goods[2]
-                and cost[3] <= gold
-            ):
+            if pays(cost, goods, gold):
                 options.add(cost)
     return sorted(options)
 

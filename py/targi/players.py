@@ -77,25 +77,8 @@ class GreedyPlayer:
         return best
 
 
+# The engine's own players by name; targi.registry adds the AI's levels and OpenSpiel's bots.
 PLAYERS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
-
-
-def make_player(spec: str, seed: int) -> Player:
-    """A player from its name ('random', 'greedy', or an AI level once registered)."""
-    if spec in PLAYERS:
-        return PLAYERS[spec](seed)
-    if spec.startswith("spiel:"):  # OpenSpiel's bots: open-spiel is optional, so imported late
-        try:
-            from .spiel.bots import SpielPlayer
-        except ImportError as e:
-            raise ValueError(f"{spec!r} needs open-spiel (pip install open-spiel): {e}") from None
-        return SpielPlayer(spec, seed)
-    from . import ai  # lazy: the AI imports this module's neighbours, not the other way round
-
-    if spec in ai.LEVELS:
-        return ai.make_player(spec, seed)
-    names = ", ".join(sorted(PLAYERS) + list(ai.LEVELS))
-    raise ValueError(f"unknown player {spec!r}; choose from {names}")
 
 
 def play_game(seed: int, players: tuple[Player, Player], first_player: int = 0) -> Game:

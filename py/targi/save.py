@@ -16,17 +16,15 @@ import binascii
 import re
 import zlib
 
-from .game import Game, IllegalMove
+from .errors import IllegalMove
+from .errors import SaveError as SaveError  # re-exported: callers catch it from here
+from .game import Game
 
 PREFIX = "T"
 VERSION = 1
 MAX_LENGTH = 4000  # a whole game is a few hundred characters
 MAX_MOVES = 5000
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]*")  # base64url without padding
-
-
-class SaveError(ValueError):
-    """A save string that cannot be loaded; the message says why, in plain words."""
 
 
 def encode(g: Game, meta: int = 0) -> str:
@@ -78,7 +76,7 @@ def decode(text: object) -> tuple[Game, int]:
     number = int.from_bytes(body[pos:], "big")
     g = Game.new(seed, first)
     for i in range(count):
-        legal = g._legal
+        legal = g.legal_moves()
         if not legal:
             raise SaveError(f"invalid save string: move {i + 1} comes after the end of the game")
         number, index = divmod(number, len(legal))

@@ -16,7 +16,7 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .read import ReadGame
 
 
 class CardBonus(TypedDict):
@@ -44,7 +44,7 @@ class Score:
         return asdict(self)
 
 
-def score(g: Game, p: int) -> Score:
+def score(g: ReadGame, p: int) -> Score:
     """Player p's score as it stands (final once the game is over)."""
     rows = g.display[p]
     placed = [c for row in rows for c in row]
@@ -59,12 +59,25 @@ def score(g: Game, p: int) -> Score:
     for row in rows:
         row_symbols = [CARDS[c].symbol for c in row]
         s.rows.append(row_bonus(row_symbols, boosts > 0))
-        if len(row) == ROW_LENGTH and len(set(row_symbols)) == ROW_LENGTH:
+        if row_kind(row_symbols) == "different":
             boosts = max(0, boosts - 1)  # the boost goes to the first rows of four different
     s.total = s.tokens + s.cards + sum(b["vp"] for b in s.card_bonuses) + sum(s.rows)
     s.gold = g.gold[p]
     s.goods = sum(g.goods[p])
     return s
+
+
+def row_kind(symbols: Sequence[str]) -> str:
+    """What a display row is to scoring: 'short' (not full), 'identical' (one symbol four
+    times), 'different' (four symbols) or 'mixed' (anything else: no points).
+
+    >>> row_kind(["Well"] * 4), row_kind(["Well", "Tent"]), row_kind(["Well"] * 3 + ["Tent"])
+    ('identical', 'short', 'mixed')
+    """
+    if len(symbols) < ROW_LENGTH:
+        return "short"
+    kinds = len(set(symbols))
+    return "identical" if kinds == 1 else "different" if kinds == ROW_LENGTH else "mixed"
 
 
 def row_bonus(symbols: Sequence[str], boosted: bool) -> int:
@@ -76,17 +89,15 @@ def row_bonus(symbols: Sequence[str], boosted: bool) -> int:
     >>> row_bonus(["Well", "Tent", "Oasis", "Targia"], True), row_bonus(["Well"] * 3, False)
     (4, 0)
     """
-    if len(symbols) < ROW_LENGTH:
-        return 0
-    kinds = len(set(symbols))
-    if kinds == 1:
+    kind = row_kind(symbols)
+    if kind == "identical":
         return ROW_IDENTICAL
-    if kinds == ROW_LENGTH:
+    if kind == "different":
         return ROW_DIFFERENT_BOOSTED if boosted else ROW_DIFFERENT
     return 0
 
 
-def result(g: Game) -> tuple[int | None, str]:
+def result(g: ReadGame) -> tuple[int | None, str]:
     """(winner or None for a draw, what decided: 'points', 'gold', 'goods' or 'draw') — R2."""
     a, b = score(g, 0), score(g, 1)
     for key in ("total", "gold", "goods"):

@@ -14,6 +14,7 @@ from .board import CENTRAL, CORNERS
 from .cards import CARDS
 from .constants import GOODS, LAST_CORNER, ROUNDS
 from .game import Game
+from .read import ReadGame
 from .rng import shuffle
 from .scoring import result, score
 
@@ -39,7 +40,7 @@ def unseen(g: Game) -> dict[str, dict[str, int]]:
     """How many goods and tribe cards are not turned up where a player could see them (the
     decks and the face-down central cards): goods cards by their contents (effect code), tribe
     cards by symbol. Counts only: which cards they are is left to what the player remembers."""
-    hidden = [g.central[i] for i in range(9) if not g.face_up[i] and g.central[i] != -1]
+    hidden = [g.central[i] for i in range(len(CENTRAL)) if not g.face_up[i] and g.central[i] != -1]
     goods: dict[str, int] = {}
     tribe: dict[str, int] = {}
     for c in g.goods_deck + g.tribe_deck + hidden:
@@ -101,7 +102,7 @@ def view(g: Game, player: int | None = None) -> dict[str, Any]:
                 "kind": CARDS[g.central[i]].kind if g.central[i] != -1 else g.waiting[i],
                 "used": g.used[i],
             }
-            for i in range(9)
+            for i in range(len(CENTRAL))
         ],
         "decks": {"goods": len(g.goods_deck), "tribe": len(g.tribe_deck)},
         "discards": {
@@ -132,12 +133,12 @@ class Observation:
 
     __slots__ = ("game", "unseen_goods", "unseen_tribe", "face_down")
 
-    def __init__(self, g: Game) -> None:
+    def __init__(self, g: ReadGame) -> None:
         k = g.clone()
-        spaces = [i for i in range(9) if not g.face_up[i] and g.central[i] != -1]
+        spaces = [i for i in range(len(CENTRAL)) if not g.face_up[i] and g.central[i] != -1]
         hidden = [g.central[i] for i in spaces]
-        self.unseen_goods = sorted(g.goods_deck + [c for c in hidden if CARDS[c].kind == "goods"])
-        self.unseen_tribe = sorted(g.tribe_deck + [c for c in hidden if CARDS[c].kind == "tribe"])
+        self.unseen_goods = sorted(k.goods_deck + [c for c in hidden if CARDS[c].kind == "goods"])
+        self.unseen_tribe = sorted(k.tribe_deck + [c for c in hidden if CARDS[c].kind == "tribe"])
         self.face_down = [(i, CARDS[g.central[i]].kind) for i in spaces]
         k.seed = k.rng = 0
         k.goods_deck, k.tribe_deck = [], []
@@ -176,6 +177,6 @@ class Observation:
         )  # fmt: skip
 
 
-def observe(g: Game) -> Observation:
+def observe(g: ReadGame) -> Observation:
     """The game as a player knows it (both know the same: see the module's docstring)."""
     return Observation(g)

@@ -11,7 +11,8 @@ from targi import Game, result
 from targi.ai.choose import decide
 from targi.ai.match import schedule, wilson
 from targi.cli import main
-from targi.players import RandomPlayer, make_player
+from targi.players import RandomPlayer
+from targi.registry import make_player
 
 REDUCED = {"easy": None, "medium": 250, "hard": 500}  # nodes: keeps the test quick
 

@@ -1,9 +1,10 @@
 """The AI reads a game only through the engine's read interface (docs/engine.md).
 
 A static scan of py/targi/ai: every attribute read on a game must be a member the "The read
-interface" section of docs/engine.md names. A game is a parameter annotated `Game`, a variable
-bound to a copy or a sampled world (`.clone()`, `.sample()`, `.child()`, `play_game()`, ...) or
-to another game, or an observation's `.game`.
+interface" section of docs/engine.md names. A game is a parameter annotated `ReadGame`
+(targi.read: the interface as a type) or `Game`, a variable bound to a copy or a sampled world
+(`.clone()`, `.sample()`, `.child()`, `play_game()`, ...) or to another game, or an
+observation's `.game`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
 from targi import Game
+from targi.read import ReadGame
 
 ROOT = Path(__file__).resolve().parents[2]
 AI = ROOT / "py" / "targi" / "ai"
@@ -29,7 +32,7 @@ def read_interface() -> set[str]:
 
 
 def _is_game_annotation(node: ast.expr | None) -> bool:
-    return node is not None and ast.unparse(node).strip("'\"") == "Game"
+    return node is not None and ast.unparse(node).strip("'\"") in ("Game", "ReadGame")
 
 
 def _makes_a_game(value: ast.expr, games: set[str]) -> bool:
@@ -121,3 +124,47 @@ def peek(g: Game, obs) -> int:
         "5: copy.barrier",
         "5: obs.game.starter",
     }
+
+
+# The one place the AI changes a game: the search's own copy, made by Search.child.
+OWN_COPIES = {"search.py: settle"}
+
+
+def test_the_read_protocol_has_exactly_the_documented_members():
+    members = {n for n in vars(ReadGame) if not n.startswith("_")}
+    assert members == read_interface() - {"play_unchecked"}  # for the AI's own copies only
+
+
+def test_the_ai_types_every_game_it_is_given_with_the_read_protocol():
+    """So that a write to a game the AI was handed is a mypy error (the next test)."""
+    typed_game = set()
+    for path in sorted(AI.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                args = node.args.args + node.args.kwonlyargs
+                if any(
+                    a.annotation is not None and ast.unparse(a.annotation) == "Game" for a in args
+                ):
+                    typed_game.add(f"{path.name}: {node.name}")
+    assert typed_game == OWN_COPIES
+
+
+def test_a_write_through_the_read_protocol_is_a_mypy_error(tmp_path):
+    api = pytest.importorskip("mypy.api")
+    source = tmp_path / "writes.py"
+    source.write_text(
+        "from targi.game import Game\n"
+        "from targi.read import ReadGame\n"
+        "def writes(g: ReadGame) -> None:\n"
+        "    g.vp[0] += 1\n"
+        "    g.display[0][1].append(3)\n"
+        "    g.central = []\n"
+        "def reads(g: Game) -> ReadGame:\n"
+        "    return g\n",
+        encoding="utf-8",
+    )
+    out, _, status = api.run(
+        ["--strict", "--no-incremental", "--follow-imports=silent", str(source)]
+    )
+    errors = sorted(int(line.split(":")[1]) for line in out.splitlines() if ": error:" in line)
+    assert status == 1 and errors == [4, 5, 6], out

@@ -24,7 +24,8 @@ import pytest
 from targi import Game, result, save, score
 from targi.cards import BORDER, CARDS
 from targi.constants import DISPLAY_LIMIT, LAST_CORNER
-from targi.players import make_player, play_game
+from targi.players import play_game
+from targi.registry import make_player
 
 GOLDEN = Path(__file__).with_name("golden")
 GAMES = [  # (file name, seed, first player, players)

@@ -13,14 +13,14 @@ docs/ai.md describes the levels, the search and the evaluation.
 from __future__ import annotations
 
 from ..constants import LEVEL_NAMES as LEVELS
-from ..game import Game
+from ..read import ReadGame
 from .choose import decide
 from .hint import REASONS, Hint, hint
 from .levels import LEVELS as LEVEL_SETTINGS
 from .player import AIPlayer
 
 
-def choose_move(game: Game, level: str, seed: int = 0) -> str:
+def choose_move(game: ReadGame, level: str, seed: int = 0) -> str:
     """A legal move for the player to move, at the given level; the same for the same seed."""
     if level not in LEVEL_SETTINGS:
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game import Game
+from ..read import ReadGame
 from ..rng import next_value
 from ..view import observe
 from .evaluate import rounds_after_this
@@ -39,7 +39,7 @@ def sample_seed(seed: int, k: int) -> int:
 
 
 def decide(
-    game: Game,
+    game: ReadGame,
     level: Level | str,
     seed: int = 0,
     nodes: int | None = None,
@@ -88,7 +88,7 @@ def decide(
     return Choice(best, means, used, depth, dealt)
 
 
-def in_last_actions(g: Game) -> bool:
+def in_last_actions(g: ReadGame) -> bool:
     """The last round's placements are over: what is left (actions, the last raid, the final
     scoring) is small enough to search to the end."""
     return g.phase != "place" and rounds_after_this(g) == 0

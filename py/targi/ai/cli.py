@@ -1,4 +1,4 @@
-"""`python -m targi match`: the AI's command, registered with the engine's CLI on import."""
+"""`python -m targi match`: the AI's command; targi.cli adds it to the command line."""
 
 from __future__ import annotations
 
@@ -7,17 +7,17 @@ import json
 import sys
 import time
 from functools import partial
+from typing import TypeAlias
 
-from .. import cli as engine_cli
-from ..cli import Subcommands
 from ..constants import LEVEL_NAMES
-from ..players import PLAYERS, make_player
+from ..players import PLAYERS
 from .match import GameResult, MakePlayer, MatchResult, play_one, schedule
 
 SPECS = (*PLAYERS, *LEVEL_NAMES)
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
-def cmd_match(args: argparse.Namespace) -> int:
+def cmd_match(args: argparse.Namespace, make: MakePlayer) -> int:
     """`python -m targi match`: play the match and print its result."""
     specs = args.players.split(",")
     if len(specs) != 2 or any(s not in SPECS and not s.startswith("spiel:") for s in specs):
@@ -26,7 +26,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
-    run_match(specs[0], specs[1], args.games, args.seed, args.workers, args.quiet, args.json)
+    run_match(specs[0], specs[1], args.games, args.seed, make, args.workers, args.quiet, args.json)
     return 0
 
 
@@ -35,13 +35,14 @@ def run_match(
     b: str,
     games: int,
     seed: int,
+    make: MakePlayer,
     workers: int = 1,
     quiet: bool = False,
     as_json: bool = False,
-    make: MakePlayer = make_player,
 ) -> MatchResult:
     """Play the match A v B (seeded pairs, seats swapped) and print it as the command does:
-    a line per game unless `quiet`, the result, and with `as_json` one JSON line."""
+    a line per game unless `quiet`, the result, and with `as_json` one JSON line; `make`
+    builds a player from its name and seed (targi.registry.make_player)."""
     jobs = [(a, b, s, a_first) for s, a_first in schedule(games, seed)]
     match = MatchResult((a, b))
     start = time.perf_counter()
@@ -96,8 +97,8 @@ def _progress(quiet: bool, match: MatchResult, r: GameResult) -> None:
     )
 
 
-def register(sub: Subcommands) -> None:
-    """Add the `match` command to the engine's command line."""
+def register(sub: Subcommands, make: MakePlayer) -> None:
+    """Add the `match` command to a command line; `make` builds the players by name."""
     p = sub.add_parser("match", help="AI match: seeded pairs with seats swapped")
     p.add_argument("--players", default="hard,greedy", help=f"two of {', '.join(SPECS)}, spiel:BOT")
     p.add_argument("--games", type=int, default=20, help="games in all (each seed twice)")
@@ -105,8 +106,4 @@ def register(sub: Subcommands) -> None:
     p.add_argument("--workers", type=int, default=1, help="processes (use 2 on a quiet machine)")
     p.add_argument("--json", action="store_true", help="last line: one JSON object")
     p.add_argument("--quiet", action="store_true", help="no line per game")
-    p.set_defaults(run=cmd_match)
-
-
-if register not in engine_cli.EXTRA_COMMANDS:
-    engine_cli.EXTRA_COMMANDS.append(register)
+    p.set_defaults(run=partial(cmd_match, make=make))

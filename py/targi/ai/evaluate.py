@@ -8,6 +8,7 @@ code (docs/ai.md, "Tuning").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..board import CENTRAL, CORNERS, crossings
@@ -27,8 +28,8 @@ from ..constants import (
     TARGIS,
 )
 from ..decisions import BONUS, GAIN, PLACE_ASK, moves_place, raid_terms
-from ..game import Game
-from ..payment import BASE_COSTS
+from ..payment import BASE_COSTS, affordable, pays
+from ..read import ReadGame
 from ..scoring import row_bonus, score
 
 
@@ -63,13 +64,12 @@ CUMULATIVE = [sum(UNIT[:n]) + 0.3 * max(0, n - len(UNIT)) for n in range(64)]
 SYMBOL = [c.symbol for c in CARDS]
 VP = [c.vp for c in CARDS]
 EFFECT = [c.effect for c in CARDS]
-COSTS = [c.costs or ((0, 0, 0, 0),) for c in CARDS]
 BOOST = ROW_DIFFERENT_BOOSTED / ROW_DIFFERENT  # a boosted row of different symbols
 AVERAGE_GAIN = [sum(v[k] for v in GAIN.values()) / len(GAIN) for k in range(6)]
 
 
 # ---- time --------------------------------------------------------------------------------------
-def rounds_after_this(g: Game) -> int:
+def rounds_after_this(g: ReadGame) -> int:
     """Whole rounds still to come after the current one (robber track and display race)."""
     if g.phase == "over":
         return 0
@@ -81,7 +81,7 @@ def rounds_after_this(g: Game) -> int:
     return min(spots, DISPLAY_LIMIT - most)
 
 
-def acts_this_round(g: Game, p: int) -> int:
+def acts_this_round(g: ReadGame, p: int) -> int:
     """1 if player p still has (some of) their actions ahead in this round."""
     phase = g.phase
     if phase == "over" or (phase == "raid" and g.robber == LAST_CORNER):
@@ -93,7 +93,7 @@ def acts_this_round(g: Game, p: int) -> int:
     return 0 if p == g.first else 1
 
 
-def chances(g: Game, p: int) -> int:
+def chances(g: ReadGame, p: int) -> int:
     """Action phases player p still has: this round's (if not done) plus later rounds'."""
     return acts_this_round(g, p) + rounds_after_this(g)
 
@@ -107,7 +107,7 @@ def time_scale(opportunities: int) -> float:
 
 
 # ---- resources ---------------------------------------------------------------------------------
-def goods_worth(goods: list[int], gold: int, w: Weights = WEIGHTS) -> float:
+def goods_worth(goods: Sequence[int], gold: int, w: Weights = WEIGHTS) -> float:
     """Goods and gold by what they can still buy, before the time scale."""
     a, b, c = goods
     top = len(CUMULATIVE) - 1
@@ -121,19 +121,11 @@ def goods_worth(goods: list[int], gold: int, w: Weights = WEIGHTS) -> float:
     return value + w.gold * (GOLD_LIMIT + 0.3 * (gold - GOLD_LIMIT))
 
 
-def affordable(card: int, goods: list[int], gold: int) -> bool:
-    """The goods and gold pay for the card as printed (no discount)."""
-    for c in COSTS[card]:
-        if c[0] <= goods[0] and c[1] <= goods[1] and c[2] <= goods[2] and c[3] <= gold:
-            return True
-    return False
-
-
-def cheapest_cost(card: int, goods: list[int], gold: int, discount: bool) -> float | None:
+def cheapest_cost(card: int, goods: Sequence[int], gold: int, discount: bool) -> float | None:
     """The goods-and-gold worth given up by the cheapest affordable payment, or None."""
     best = None
     for c in BASE_COSTS[card][discount]:
-        if c[0] <= goods[0] and c[1] <= goods[1] and c[2] <= goods[2] and c[3] <= gold:
+        if pays(c, goods, gold):
             left = [goods[0] - c[0], goods[1] - c[1], goods[2] - c[2]]
             cost = goods_worth(goods, gold) - goods_worth(left, gold - c[3])
             if best is None or cost < best:
@@ -157,7 +149,9 @@ def row_worth(symbols: list[str], boosted: bool, w: Weights = WEIGHTS) -> float:
     return 0.0
 
 
-def row_gain(row: list[int], card: int, boosted: bool, scale: float, w: Weights = WEIGHTS) -> float:
+def row_gain(
+    row: Sequence[int], card: int, boosted: bool, scale: float, w: Weights = WEIGHTS
+) -> float:
     """What adding `card` to a display row (not full) changes in its worth."""
     symbols = [SYMBOL[c] for c in row]
     before = scale * row_worth(symbols, boosted, w)
@@ -165,7 +159,7 @@ def row_gain(row: list[int], card: int, boosted: bool, scale: float, w: Weights 
     return row_worth(symbols + [SYMBOL[card]], boosted, w) * (1.0 if last else scale) - before
 
 
-def display_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
+def display_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> float:
     """Card VP, pair bonuses and row bonuses: exact for what is done, scaled for what is not."""
     boosted = "diverse_rows_four" in g.effects[p]
     value = 0.0
@@ -182,12 +176,12 @@ def display_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
     return value + pairs_worth(g, p, scale, -1, w)
 
 
-def cards_to_come(g: Game, p: int) -> int:
+def cards_to_come(g: ReadGame, p: int) -> int:
     """At most how many more cards player p's display can still take."""
     return min(CARDS_PER_ROUND * chances(g, p), DISPLAY_LIMIT - g.display_count(p))
 
 
-def next_raid_loss(g: Game, p: int) -> float:
+def next_raid_loss(g: ReadGame, p: int) -> float:
     """What the robber's next raid will cost player p, in VP: the cheapest way to pay it (R1),
     goods and gold at their worth after the raid (nothing after the last one)."""
     corner = g.robber + 1
@@ -201,14 +195,14 @@ def next_raid_loss(g: Game, p: int) -> float:
     if kind == "gold" and gold >= n:
         best = min(best, later * (before - goods_worth(goods, gold - n)))
     elif kind == "goods" and sum(goods) >= n:
-        after = goods[:]
+        after = list(goods)
         for _ in range(n):  # the most plentiful kind goes first: it is worth least
             after[after.index(max(after))] -= 1
         best = min(best, later * (before - goods_worth(after, gold)))
     return best
 
 
-def pairs_worth(g: Game, p: int, scale: float, extra: int = -1, w: Weights = WEIGHTS) -> float:
+def pairs_worth(g: ReadGame, p: int, scale: float, extra: int = -1, w: Weights = WEIGHTS) -> float:
     """vp_per_two bonuses: whole pairs exactly, an odd card as promise (with an extra card)."""
     cards = [c for row in g.display[p] for c in row]
     if extra != -1:
@@ -222,7 +216,7 @@ def pairs_worth(g: Game, p: int, scale: float, extra: int = -1, w: Weights = WEI
     return value
 
 
-def placement_gain(g: Game, p: int, card: int, scale: float, w: Weights = WEIGHTS) -> float:
+def placement_gain(g: ReadGame, p: int, card: int, scale: float, w: Weights = WEIGHTS) -> float:
     """What placing `card` in its best row adds: VP, row promise, pairs, its effect."""
     boosted = "diverse_rows_four" in g.effects[p]
     best = None
@@ -239,7 +233,7 @@ def placement_gain(g: Game, p: int, card: int, scale: float, w: Weights = WEIGHT
     return gain + effect_worth(g, p, EFFECT[card], w)
 
 
-def effect_worth(g: Game, p: int, effect: str, w: Weights = WEIGHTS) -> float:
+def effect_worth(g: ReadGame, p: int, effect: str, w: Weights = WEIGHTS) -> float:
     """The worth of a lasting or one-off effect beyond the card's VP."""
     if not effect or effect.startswith("vp_per_two"):
         return 0.0
@@ -261,14 +255,14 @@ def effect_worth(g: Game, p: int, effect: str, w: Weights = WEIGHTS) -> float:
     return w.effect_per_round * max(0, later)
 
 
-def raids_ahead(g: Game) -> int:
+def raids_ahead(g: ReadGame) -> int:
     """Raids still to come (the robber's corners ahead)."""
     start = g.robber + (0 if g.phase == "raid" else 1)
     return sum(1 for n in CORNERS if n >= start)
 
 
 # ---- actions on the table ----------------------------------------------------------------------
-def tribe_option(g: Game, p: int, card: int, scale: float, w: Weights = WEIGHTS) -> float:
+def tribe_option(g: ReadGame, p: int, card: int, scale: float, w: Weights = WEIGHTS) -> float:
     """The best of buying, keeping or discarding a tribe card (discarding is worth 0)."""
     best = 0.0
     if g.display_count(p) < DISPLAY_LIMIT:
@@ -282,7 +276,7 @@ def tribe_option(g: Game, p: int, card: int, scale: float, w: Weights = WEIGHTS)
     return best
 
 
-def goods_card_gain(g: Game, p: int, card: int, central: bool, scale: float) -> float:
+def goods_card_gain(g: ReadGame, p: int, card: int, central: bool, scale: float) -> float:
     """What taking a goods card is worth to player p now (central: with R11's extras)."""
     d, s, pe, gold, vp, choice = GAIN[card]
     goods = g.goods[p]
@@ -297,13 +291,13 @@ def goods_card_gain(g: Game, p: int, card: int, central: bool, scale: float) -> 
     return vp + scale * (goods_worth(after, g.gold[p] + gold) - base)
 
 
-def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -> float:
+def border_action(g: ReadGame, p: int, n: int, scale: float, w: Weights = WEIGHTS) -> float:
     """What the action of border card n is worth to player p now."""
     effect = BORDER[n].effect
     goods, gold = g.goods[p], g.gold[p]
     if effect.startswith("take:"):
         k = GOODS.index(effect[-1])
-        after = goods[:]
+        after = list(goods)
         after[k] += 1
         return scale * (goods_worth(after, gold) - goods_worth(goods, gold))
     if effect == "noble":
@@ -320,7 +314,7 @@ def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -
         for k in range(3):
             for n_goods, vp in SILVERSMITH_GOODS:
                 if goods[k] >= n_goods:
-                    after = goods[:]
+                    after = list(goods)
                     after[k] -= n_goods
                     best = max(
                         best, vp - scale * (goods_worth(goods, gold) - goods_worth(after, gold))
@@ -339,7 +333,7 @@ def border_action(g: Game, p: int, n: int, scale: float, w: Weights = WEIGHTS) -
     return 0.0
 
 
-def central_action(g: Game, p: int, i: int, scale: float, w: Weights = WEIGHTS) -> float:
+def central_action(g: ReadGame, p: int, i: int, scale: float, w: Weights = WEIGHTS) -> float:
     """What taking the card on central space i is worth to player p now."""
     card = g.central[i]
     if card == -1 or not g.face_up[i]:
@@ -349,7 +343,7 @@ def central_action(g: Game, p: int, i: int, scale: float, w: Weights = WEIGHTS) 
     return tribe_option(g, p, card, scale, w)
 
 
-def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
+def pending_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> float:
     """Actions placed but not yet carried out this round (and Targis still to place)."""
     phase = g.phase
     if phase not in ("place", "act"):
@@ -383,7 +377,7 @@ def pending_worth(g: Game, p: int, scale: float, w: Weights = WEIGHTS) -> float:
 
 
 # ---- the whole position ------------------------------------------------------------------------
-def player_worth(g: Game, p: int, w: Weights = WEIGHTS) -> float:
+def player_worth(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     """Player p's VP, display, resources and prospects, in VP."""
     ahead = chances(g, p)
     scale = time_scale(ahead)
@@ -396,7 +390,7 @@ def player_worth(g: Game, p: int, w: Weights = WEIGHTS) -> float:
         hand = g.hand[p]
         if hand != -1 and (ahead > 1 or g.hand_round[p] != g.round):
             value += w.hand * VP[hand] * scale
-        for i in range(9):
+        for i in range(len(CENTRAL)):
             card = g.central[i]
             if (
                 card != -1
@@ -420,20 +414,20 @@ def player_worth(g: Game, p: int, w: Weights = WEIGHTS) -> float:
     return value
 
 
-def evaluate(g: Game, p: int, w: Weights = WEIGHTS) -> float:
+def evaluate(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     """Player p's prospects minus the opponent's, in VP."""
     if g.phase == "over":
         return final_value(g, p, w)
     return player_worth(g, p, w) - player_worth(g, 1 - p, w)
 
 
-def final_score(g: Game, p: int) -> float:
+def final_score(g: ReadGame, p: int) -> float:
     """A final score with the tie-break (gold, then goods) as fractions of a VP."""
     s = score(g, p)
     return s.total + 0.001 * (s.gold * 100 + s.goods)
 
 
-def final_value(g: Game, p: int, w: Weights = WEIGHTS) -> float:
+def final_value(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     """A finished game: the margin, tie-break included, plus a bonus for winning."""
     margin = final_score(g, p) - final_score(g, 1 - p)
     if margin > 1e-9:

@@ -18,7 +18,7 @@ from ..decisions import (
     raid_vp_loss,
     silversmith_exchange,
 )
-from ..game import Game
+from ..read import ReadGame
 from ..scoring import row_bonus
 from ..view import observe
 from .choose import decide
@@ -90,9 +90,9 @@ class Hint:
     params: Params
 
 
-def _place(g: Game, move: str) -> tuple[str, Params]:
+def _place(g: ReadGame, move: str) -> tuple[str, Params]:
     p, n = g.player, int(move[1:])
-    new = set(crossings(g.targis[p] + [n])) - set(crossings(g.targis[p]))
+    new = set(crossings([*g.targis[p], n])) - set(crossings(g.targis[p]))
     if new:
         return "place_markers", {"border": n, "target": "".join(sorted(new))}
     scale = time_scale(chances(g, p))
@@ -103,7 +103,7 @@ def _place(g: Game, move: str) -> tuple[str, Params]:
     return "place_card", {"border": n}
 
 
-def _act(g: Game, move: str) -> tuple[str, Params]:
+def _act(g: ReadGame, move: str) -> tuple[str, Params]:
     p = g.player
     if move == "done":
         return "act_done", {}
@@ -119,7 +119,7 @@ def _act(g: Game, move: str) -> tuple[str, Params]:
     return ("act_vp" if vp else "act_gold" if gold else "act_goods"), {"space": spot}
 
 
-def _row(g: Game, move: str) -> tuple[str, Params]:
+def _row(g: ReadGame, move: str) -> tuple[str, Params]:
     p, card = g.player, g.current_decision.card
     row = g.display[p][int(move[1]) - 1]
     symbols = [SYMBOL[c] for c in row] + [SYMBOL[card]]
@@ -135,7 +135,7 @@ def _row(g: Game, move: str) -> tuple[str, Params]:
     return "row_any", {"row": int(move[1])}
 
 
-def explain(g: Game, move: str) -> tuple[str, Params]:
+def explain(g: ReadGame, move: str) -> tuple[str, Params]:
     """The reason for `move` in position g, as (key, params)."""
     kind = g.decision
     if len(g.legal_moves()) == 1:
@@ -182,7 +182,7 @@ def explain(g: Game, move: str) -> tuple[str, Params]:
     return "only_choice", {}
 
 
-def hint(game: Game, seed: int = 0, level: str = "medium") -> Hint:
+def hint(game: ReadGame, seed: int = 0, level: str = "medium") -> Hint:
     """The move the computer would make for the player to move, and why."""
     move = decide(game, level, seed).move
     key, params = explain(observe(game).game, move)

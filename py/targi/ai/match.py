@@ -10,7 +10,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..players import Player, make_player, play_game
+from ..players import Player, play_game
 from ..scoring import result, score
 
 Z95 = 1.959963984540054
@@ -77,9 +77,9 @@ def schedule(games: int, seed: int) -> list[tuple[int, bool]]:
     return [((seed + i // 2) % (1 << 32), i % 2 == 0) for i in range(games)]
 
 
-def play_one(job: tuple[str, str, int, bool], make: MakePlayer = make_player) -> GameResult:
+def play_one(job: tuple[str, str, int, bool], make: MakePlayer) -> GameResult:
     """Play one game of a schedule: (A, B, seed, A first?) -> its result; `make` builds a
-    player from its name and seed (benchmarks bring players of their own)."""
+    player from its name and seed (targi.registry.make_player; benchmarks bring their own)."""
     spec_a, spec_b, seed, a_first = job
     a = make(spec_a, seed * 2 + 1)
     b = make(spec_b, seed * 2 + 2)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..game import Game
+from ..read import ReadGame
 from ..rng import next_value
 from .choose import decide
 
@@ -16,7 +16,7 @@ class AIPlayer:
         self.state = seed
         self.nodes = 0  # total search work, for reports
 
-    def __call__(self, g: Game) -> str:
+    def __call__(self, g: ReadGame) -> str:
         self.state, r = next_value(self.state)
         decision = decide(g, self.level, r & 0xFFFFFFFF)
         self.nodes += decision.nodes

@@ -7,13 +7,13 @@ fold them into the move that caused them instead of spending plies on them.
 from __future__ import annotations
 
 from ..constants import GOLD, GOODS
-from ..game import Game
+from ..read import ReadGame
 from .evaluate import chances, goods_worth, row_gain, time_scale
 
 QUICK = frozenset({"pay", "row", "good", "discard"})
 
 
-def _pay(g: Game, p: int, moves: list[str]) -> str:
+def _pay(g: ReadGame, p: int, moves: list[str]) -> str:
     goods, gold = g.goods[p], g.gold[p]
 
     def left(move: str) -> float:
@@ -23,7 +23,7 @@ def _pay(g: Game, p: int, moves: list[str]) -> str:
     return max(moves, key=left)
 
 
-def _row(g: Game, p: int, card: int, moves: list[str]) -> str:
+def _row(g: ReadGame, p: int, card: int, moves: list[str]) -> str:
     scale = time_scale(chances(g, p))
     boosted = "diverse_rows_four" in g.effects[p]
 
@@ -33,18 +33,18 @@ def _row(g: Game, p: int, card: int, moves: list[str]) -> str:
     return max(moves, key=gain)
 
 
-def _good(g: Game, p: int, moves: list[str], sign: int) -> str:
+def _good(g: ReadGame, p: int, moves: list[str], sign: int) -> str:
     goods, gold = g.goods[p], g.gold[p]
 
     def worth(move: str) -> float:
-        after = goods[:]
+        after = list(goods)
         after[GOODS.index(move[1])] += sign
         return goods_worth(after, gold)
 
     return max(moves, key=worth)
 
 
-def quick_move(g: Game) -> str:
+def quick_move(g: ReadGame) -> str:
     """The move for a QUICK decision (pay, row, good, discard)."""
     top = g.current_decision
     kind, p = top.kind, top.player

@@ -15,10 +15,10 @@ in nodes gives the same move on every machine.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from ..game import Game
+from ..game import Game, StateKey
+from ..read import ReadGame
 from .evaluate import WEIGHTS, Weights, evaluate, final_value
 from .policy import QUICK, quick_move
 
@@ -43,25 +43,8 @@ class RootResult:
     pv: list[str] = field(default_factory=list)
 
 
-StateKey = tuple[Hashable, ...]
 # A transposition table entry: (depth, value, EXACT | LOWER | UPPER, best move, depth-cut?)
 Entry = tuple[int, float, int, str, bool]
-
-
-def state_key(g: Game) -> StateKey:
-    """Everything that decides what can happen next in this (sampled) world."""
-    d0, d1 = g.display
-    return (
-        g.phase, g.player, g.round, g.robber, g.first, g.actor, g.place_turn,
-        tuple(g.central), tuple(g.face_up), tuple(g.used), tuple(g.stack),
-        tuple(g.goods[0]), tuple(g.goods[1]), tuple(g.gold), tuple(g.vp),
-        tuple(g.hand), tuple(g.hand_round),
-        tuple(d0[0]), tuple(d0[1]), tuple(d0[2]), tuple(d1[0]), tuple(d1[1]), tuple(d1[2]),
-        tuple(sorted(g.targis[0])), tuple(sorted(g.targis[1])),
-        tuple(g.markers[0]), tuple(g.markers[1]), tuple(g.to_place), tuple(g.next_targis),
-        len(g.goods_deck), len(g.tribe_deck), tuple(g.goods_discard), len(g.tribe_discard),
-        g.rng,
-    )  # fmt: skip
 
 
 class Search:
@@ -94,7 +77,7 @@ class Search:
         ):
             raise OutOfBudget
 
-    def child(self, g: Game, move: str) -> Game:
+    def child(self, g: ReadGame, move: str) -> Game:
         """A copy of g after `move`, carried on to the next decision worth a ply."""
         self.count()
         c = g.clone()
@@ -112,7 +95,7 @@ class Search:
             self.count()
             g.play_unchecked(move)
 
-    def greedy(self, g: Game) -> str:
+    def greedy(self, g: ReadGame) -> str:
         """The move that looks best one step ahead (its quick follow-ups included)."""
         p = g.player
         best, best_value = "", -INF
@@ -128,12 +111,12 @@ class Search:
                 best, best_value = move, value
         return best
 
-    def value(self, g: Game, p: int) -> float:
+    def value(self, g: ReadGame, p: int) -> float:
         """The evaluation of g for player p."""
         return evaluate(g, p, self.weights)
 
     # ---- searching ------------------------------------------------------------------------
-    def ordered(self, g: Game, first: str | None) -> list[str]:
+    def ordered(self, g: ReadGame, first: str | None) -> list[str]:
         """The legal moves, the table's best first, then by the history heuristic."""
         moves = g.legal_moves()
         history = self.history
@@ -144,7 +127,7 @@ class Search:
             moves.insert(0, first)
         return moves
 
-    def leaf(self, g: Game, p: int) -> float:
+    def leaf(self, g: ReadGame, p: int) -> float:
         """Quiet the position (an open tribe card or Fata Morgana), then evaluate for p."""
         if g.phase != "over" and g.decision in ("tribe", "fata_morgana"):
             g = g.clone()
@@ -158,7 +141,7 @@ class Search:
         return self.value(g, p)
 
     def child_value(
-        self, g: Game, move: str, p: int, depth: int, alpha: float, beta: float
+        self, g: ReadGame, move: str, p: int, depth: int, alpha: float, beta: float
     ) -> float:
         """The value for p (the player to move in g) of `move`: the final value, or the child
         searched `depth` plies in the window alpha..beta (negated if the opponent moves next)."""
@@ -169,13 +152,13 @@ class Search:
             return self.negamax(c, depth, alpha, beta)
         return -self.negamax(c, depth, -beta, -alpha)
 
-    def negamax(self, g: Game, depth: int, alpha: float, beta: float) -> float:
+    def negamax(self, g: ReadGame, depth: int, alpha: float, beta: float) -> float:
         """The value of g for the player to move, searched `depth` plies deep (fail-soft)."""
         p = g.player
         if depth <= 0:
             self.cut = True
             return self.leaf(g, p)
-        key = state_key(g)
+        key = g.key()
         entry = self.tt.get(key)
         first: str | None = None
         if entry is not None:
@@ -206,7 +189,7 @@ class Search:
         self.cut = self.cut or outer_cut
         return best
 
-    def root(self, g: Game, max_depth: int, exact: bool = False) -> RootResult:
+    def root(self, g: ReadGame, max_depth: int, exact: bool = False) -> RootResult:
         """Iterative deepening at the root: every root move gets a value (exact for the best,
         an upper bound for the others; `exact`: every move searched with a full window, so
         that values from several deals can be averaged), from the deepest iteration the

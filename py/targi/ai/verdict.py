@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game import Game
+from ..read import ReadGame
 from ..view import observe
 from .choose import decide
 from .hint import explain
@@ -36,7 +36,7 @@ class Verdict:
     params: dict[str, str | int]
 
 
-def judge(game: Game, played: str, seed: int = 0, level: str = "hard") -> Verdict:
+def judge(game: ReadGame, played: str, seed: int = 0, level: str = "hard") -> Verdict:
     """The verdict on playing `played` in `game` (a legal move of the player to move)."""
     if played not in game.legal_moves():
         raise ValueError(f"{played!r} is not a legal move in this position")

@@ -12,19 +12,19 @@ from typing import Any
 
 from ..cards import BY_ID
 from ..constants import ROW_DIFFERENT, ROW_LENGTH
+from ..scoring import row_kind
 from .catalog import Catalog
 
 
 def row_reason(cat: Catalog, row: list[str], vp: int, booster: str | None) -> str:
     """One display row in words: its cards' symbols, what kind of row it is, its VP."""
     symbols = [BY_ID[c].symbol for c in row]
-    n = len(row)
-    if n < ROW_LENGTH:
-        return cat.t("why.row.short", n=n, size=ROW_LENGTH)
-    kinds = len(set(symbols))
-    if kinds == 1:
+    kind = row_kind(symbols)
+    if kind == "short":
+        return cat.t("why.row.short", n=len(row), size=ROW_LENGTH)
+    if kind == "identical":
         return cat.t("why.row.identical", symbol=cat.t("symbol." + symbols[0]), vp=vp)
-    if kinds == ROW_LENGTH:
+    if kind == "different":
         if booster is not None and vp > ROW_DIFFERENT:
             return cat.t("why.row.different_boosted", card=cat.card_name(booster), vp=vp)
         return cat.t("why.row.different", vp=vp)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
+from ..constants import ROW_LENGTH, TARGIS
 from .catalog import LANGUAGES, Catalog
 from .explain import explain
 from .markup import esc
@@ -35,7 +36,7 @@ BORDER_AT = {
     13: (3, 0), 14: (2, 0), 15: (1, 0),
 }  # fmt: skip
 GRID: dict[tuple[int, int], str] = {pos: str(n) for n, pos in BORDER_AT.items()}
-GRID.update({(1 + i // 3, 1 + i % 3): CENTRAL[i] for i in range(9)})
+GRID.update({(1 + i // 3, 1 + i % 3): CENTRAL[i] for i in range(len(CENTRAL))})
 
 # Decisions answered on the table itself; their moves also get buttons unless listed here.
 BOARD_ONLY = frozenset({"place"})
@@ -347,7 +348,7 @@ class Renderer:
         )
         if v["phase"] == "place":
             extra = cat.t("panel.to_place", n=pl["to_place"])
-        elif pl["targis_next_round"] < 3:
+        elif pl["targis_next_round"] < TARGIS:
             extra = cat.t("panel.fewer_targis", n=pl["targis_next_round"])
         else:
             extra = ""
@@ -367,7 +368,7 @@ class Renderer:
         rows = []
         for r, row in enumerate(pl["display"]):
             slots = "".join(self.card(cid, focusable=True) for cid in row)
-            free = 4 - len(row)
+            free = ROW_LENGTH - len(row)
             move = f"r{r + 1}"
             if free and choosing_row and move in v["legal"]:
                 # the place the card would take: a target to click, like the row's button

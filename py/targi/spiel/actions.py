@@ -12,10 +12,11 @@ from itertools import combinations
 
 from ..board import CENTRAL
 from ..cards import CARDS, GOODS, GOODS_CARDS, TRIBE_CARDS
+from ..constants import ROW_LENGTH
 from ..decisions import DISCARD_GOOD, PLACE, PLACEABLE, RAID_GOODS, ROWS, TAKE_GOOD, USE
 from ..payment import payment_move, payment_options
 
-ROW_PLACES = 4  # cards in a display row; a swap names two places (row, place)
+ROW_PLACES = ROW_LENGTH  # a swap names two places (row, place in the row)
 _PLENTY = 99  # enough of every good and gold to afford any payment
 
 

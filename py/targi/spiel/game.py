@@ -13,6 +13,7 @@ import numpy as np
 import pyspiel
 
 from .. import chance
+from ..board import CENTRAL
 from ..cards import CARDS
 from ..game import Game
 from ..scoring import result, score
@@ -150,7 +151,7 @@ class TargiState(pyspiel.State):  # type: ignore[misc]
     def _reveal(self, cards: list[int]) -> None:
         """A step has drawn all its cards: those not lying face down were seen by both."""
         g = self.g
-        face_down = {g.central[i] for i in range(9) if not g.face_up[i]}
+        face_down = {g.central[i] for i in range(len(CENTRAL)) if not g.face_up[i]}
         first = len(self.history_words) - len(cards)
         for k, card in enumerate(cards):
             if card not in face_down:
@@ -187,7 +188,7 @@ class TargiState(pyspiel.State):  # type: ignore[misc]
         for kind, deck in (("goods", g.goods_deck), ("tribe", g.tribe_deck)):
             spaces = [
                 i
-                for i in range(9)
+                for i in range(len(CENTRAL))
                 if not g.face_up[i] and g.central[i] != -1 and CARDS[g.central[i]].kind == kind
             ]
             pool = deck + [g.central[i] for i in spaces]
@@ -203,7 +204,7 @@ class TargiState(pyspiel.State):  # type: ignore[misc]
         g = self.g
         face_down = [
             f"{'ABCDEFGHI'[i]}:{CARDS[g.central[i]].id}"
-            for i in range(9)
+            for i in range(len(CENTRAL))
             if not g.face_up[i] and g.central[i] != -1
         ]
         dealt = [CARDS[c].id for c in g.chance.dealt] if g.chance is not None else []

@@ -16,6 +16,7 @@ import numpy.typing as npt
 from .. import chance
 from ..board import CENTRAL
 from ..cards import BY_ID, GOODS
+from ..constants import DISPLAY_LIMIT
 from ..decisions import DESCRIPTION, raid_terms
 from ..game import Game
 from ..view import view
@@ -24,7 +25,7 @@ from .actions import ACTION_ID, ACTIONS, DEALT, DEALT_ID, ROW_PLACES
 NAMES = ("Blue", "Red")
 KINDS = (*DESCRIPTION, "over")  # the decisions, in the engine's order
 SOURCES = ("central", "draw", "noble")  # where the tribe card of a `tribe` decision comes from
-DISPLAY_PLACES = 3 * ROW_PLACES
+DISPLAY_PLACES = DISPLAY_LIMIT
 # Where a goods or tribe card can be, for the tensor: not seen (a deck or face down), its
 # discard pile, a central space, a hand, a display place, or in play (being paid for).
 UNSEEN, DISCARD, CENTRAL_AT, HAND_AT = 0, 1, 2, 2 + len(CENTRAL)
