@@ -1,14 +1,19 @@
 """The page's DOM binding (PyScript, main thread): document events in, controller calls out, and
 targi.app.port.Port on the real document. Every decision lives in targi.app.controller."""
 
+from __future__ import annotations
+
 import asyncio
 import time
+from collections.abc import Coroutine, Iterable
+from typing import Any, Protocol, TypeGuard
 
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 from targi.app.backend import WebStorage
 from targi.app.catalog import Catalog
 from targi.app.controller import DIALOGS, LANGUAGE_MENUS, Click, Controller
+from targi.app.port import Port, TableFrame
 
 window.performance.mark("targi:imports-done")  # for load benchmarks
 loader = window.targiLoader
@@ -26,7 +31,43 @@ def link_manifest(lang: str) -> None:
         link.setAttribute("href", f"./web/{name}")
 
 
-def some(node) -> bool:
+# Pyodide's JS proxies come untyped (`js` and `pyscript` have no stubs): these protocols name the
+# few members this module reads off the elements and events it is handed, so mypy checks them.
+class ClassList(Protocol):
+    def contains(self, name: str) -> bool: ...
+
+
+class DataSet(Protocol):
+    def __getattr__(self, name: str) -> str: ...
+
+
+class Element(Protocol):
+    isConnected: bool
+    disabled: bool
+    value: str  # a form field's
+    checked: bool  # a radio button's
+    dataset: DataSet
+    classList: ClassList
+
+    def focus(self) -> None: ...
+    def checkVisibility(self) -> bool: ...
+    def contains(self, other: Element) -> bool: ...
+    def matches(self, selector: str) -> bool: ...
+    def closest(self, selector: str) -> Element | None: ...
+    def querySelectorAll(self, selector: str) -> Iterable[Element]: ...
+    def getAttribute(self, name: str) -> str | None: ...
+
+
+class DomEvent(Protocol):
+    target: Element
+    key: str
+    detail: int  # the click count: 0 when a key pressed the button
+    shiftKey: bool
+
+    def preventDefault(self) -> None: ...
+
+
+def some(node: Element | None) -> TypeGuard[Element]:
     """A DOM lookup found something (JS null arrives as jsnull, not None)."""
     return node is not None and node is not jsnull
 
@@ -35,9 +76,11 @@ class DomPort:
     """targi.app.port.Port on the browser: localStorage, the document, the clock, the worker."""
 
     def __init__(self) -> None:
-        self.tasks: set[asyncio.Task] = set()  # kept until done (the loop holds weak references)
-        self.last_focused = None  # the element that last received focus (a focusin listener)
-        self.opener = None  # the control that opened the open dialog
+        # kept until done (the loop holds weak references)
+        self.tasks: set[asyncio.Task[None]] = set()
+        # the element that last received focus (a focusin listener)
+        self.last_focused: Element | None = None
+        self.opener: Element | None = None  # the control that opened the open dialog
 
     # ---- storage and tabs ----------------------------------------------------------------------
     def local_storage(self) -> WebStorage | None:
@@ -65,7 +108,7 @@ class DomPort:
         setattr(document.documentElement.dataset, name, value)
 
     # ---- the document --------------------------------------------------------------------------
-    def draw(self, frame) -> None:
+    def draw(self, frame: TableFrame | None) -> None:
         table = el("table")
         if frame is None:
             table.hidden = True
@@ -137,7 +180,7 @@ class DomPort:
         for node in document.querySelectorAll(BEHIND_DIALOGS):
             node.inert = covered
 
-    def set_attrs(self, element_id: str, attrs: dict) -> None:
+    def set_attrs(self, element_id: str, attrs: dict[str, str | None]) -> None:
         node = el(element_id)
         for name, value in attrs.items():
             if value is None:
@@ -245,12 +288,12 @@ class DomPort:
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
 
-    def spawn(self, work) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self.finished)
 
-    def finished(self, task: asyncio.Task) -> None:
+    def finished(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:  # else it would vanish
             error = task.exception()
@@ -267,7 +310,11 @@ class DomPort:
         return str((await response.json()).version)
 
 
-def read_click(event) -> Click | None:
+# Here mypy checks DomPort against targi.app.port.Port: a missing or mistyped method fails.
+_: type[Port] = DomPort
+
+
+def read_click(event: DomEvent) -> Click | None:
     """The control a click landed on (docs/page.md), as the controller's Click."""
     target = event.target
     keyboard = event.detail == 0  # Enter or Space on a button: no pointer, no click count
@@ -295,7 +342,7 @@ def reviewing() -> bool:
     )
 
 
-def typing(target) -> bool:
+def typing(target: Element | None) -> bool:
     """Keys in a form field are the field's own (the replay's slider steps by itself)."""
     return some(target) and str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA", "SELECT")
 
@@ -314,14 +361,15 @@ FOCUSABLE = (
 )
 
 
-def open_dialog():
+def open_dialog() -> Element | None:
     """The dialog of the open overlay, if one is open."""
-    return document.querySelector(
+    dialog: Element | None = document.querySelector(
         ".overlay:not([hidden]) [role=dialog], .overlay:not([hidden]) [role=alertdialog]"
     )
+    return dialog
 
 
-def trap_tab(event) -> None:
+def trap_tab(event: DomEvent) -> None:
     """Tab and Shift+Tab stay inside an open dialog (aria-modal: the page behind is inert)."""
     dialog = open_dialog()
     if not some(dialog):
@@ -346,7 +394,7 @@ def trap_tab(event) -> None:
 BOARD_STEPS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
 
 
-def board_arrow(event) -> bool:
+def board_arrow(event: DomEvent) -> bool:
     """Arrow keys move between the board's cells (role=grid), skipping cells that take no
     focus (card backs); True if the key was used."""
     target = event.target
@@ -377,7 +425,7 @@ def main() -> None:
     page = Controller(port, cat)
     link_manifest(cat.lang)
 
-    def on_focus(event) -> None:
+    def on_focus(event: DomEvent) -> None:
         port.last_focused = event.target
 
     document.addEventListener("focusin", create_proxy(on_focus))
@@ -385,12 +433,12 @@ def main() -> None:
         "change", create_proxy(lambda e: page.system_theme_changed())
     )
 
-    def on_click(event) -> None:
+    def on_click(event: DomEvent) -> None:
         click = read_click(event)
         if click is not None:
             page.click(click)
 
-    def on_key(event) -> None:
+    def on_key(event: DomEvent) -> None:
         if event.key == "Escape":
             page.click(Click("close", keyboard=True))
         elif event.key == "Tab":
@@ -423,7 +471,7 @@ def main() -> None:
     # Another tab took the game on this table over (its Web Lock was stolen).
     window.targiTabs.onLost(create_proxy(lambda game_id: page.lost_game(str(game_id))))
 
-    def on_leave(event) -> None:
+    def on_leave(event: DomEvent) -> None:
         if page.has_unsaved():  # storage full or unusable: closing now would lose moves
             event.preventDefault()
 

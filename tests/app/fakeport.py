@@ -7,6 +7,7 @@ runs inside ask_ai, as if the person clicked while the worker was thinking.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable, Coroutine, Iterable
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from targi.app import protocol
 from targi.app.backend import MemoryBackend
 from targi.app.controller import DIALOGS
-from targi.app.port import TableFrame
+from targi.app.port import Port, TableFrame
 
 from .flaky import BLOCKED, FlakyBackend
 
@@ -199,7 +200,7 @@ class FakePort:
             work.close()
 
     async def ask_ai(self, request_json: str) -> str:
-        self.asked.append(protocol.json.loads(request_json))
+        self.asked.append(json.loads(request_json))
         self.now += self.think_s
         if self.while_asked is not None:
             act, self.while_asked = self.while_asked, None
@@ -223,3 +224,8 @@ class FakePort:
             asyncio.run(self.queue.pop(0))
             ran += 1
         return ran
+
+
+# Here mypy checks FakePort against targi.app.port.Port, as web/main.py checks DomPort: the
+# tests' world cannot drift from the browser's.
+_: type[Port] = FakePort
