@@ -37,27 +37,30 @@ def _card_name(card_id: str) -> str:
 def format_log(g: Game) -> list[str]:
     """The game's log as lines of text."""
     lines = []
-    for entry in g.log:
-        kind = entry[0]
-        if kind == "move":
-            _, p, move, forced, rnd, subject = entry
-            auto = " (only choice)" if forced else ""
+    for e in g.log:
+        if e.kind == "move":
+            auto = " (only choice)" if e.forced else ""
             lines.append(
-                f"round {rnd:2d}  {PLAYER_NAMES[p]:4s} {move:6s} {_card_name(subject)}{auto}"
+                f"round {e.round:2d}  {PLAYER_NAMES[e.player]:4s} {e.move:6s} "
+                f"{_card_name(e.card)}{auto}"
             )
-        elif kind in ("raid", "drawn"):
+        elif e.kind == "raid":
             lines.append(
-                f"          {PLAYER_NAMES[entry[1]]} {KIND_WORDS[kind]} {_card_name(entry[2])}"
+                f"          {PLAYER_NAMES[e.first]} {KIND_WORDS[e.kind]} {_card_name(e.card)}"
             )
-        elif kind == "round_end":
-            lines.append(f"--- {KIND_WORDS[kind]} {entry[1]}")
-        elif kind == "game_over":
-            lines.append(f"--- {KIND_WORDS[kind]}")
-        elif kind == "reshuffle":
-            lines.append(f"          {KIND_WORDS[kind]} {entry[1]}")
-        else:
-            rest = " ".join(map(str, entry[2:]))
-            lines.append(f"          {PLAYER_NAMES[entry[1]]} {KIND_WORDS[kind]} {rest}")
+        elif e.kind == "drawn":
+            lines.append(
+                f"          {PLAYER_NAMES[e.player]} {KIND_WORDS[e.kind]} {_card_name(e.card)}"
+            )
+        elif e.kind == "round_end":
+            lines.append(f"--- {KIND_WORDS[e.kind]} {e.rounds_played}")
+        elif e.kind == "game_over":
+            lines.append(f"--- {KIND_WORDS[e.kind]}")
+        elif e.kind == "reshuffle":
+            lines.append(f"          {KIND_WORDS[e.kind]} {e.deck}")
+        else:  # raid_immune, raid_vp, marker_returned, gold_limit: the fields after the player
+            rest = " ".join(map(str, e[2:]))
+            lines.append(f"          {PLAYER_NAMES[e.player]} {KIND_WORDS[e.kind]} {rest}")
     return lines
 
 

@@ -10,16 +10,18 @@ shows them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..events import Event
 from .catalog import Catalog
 from .words import log_lines, player_names
 
 
-def news(log: list[tuple[Any, ...]], since: int, mover: int | None) -> list[tuple[Any, ...]]:
+def news(log: Sequence[Event], since: int, mover: int | None) -> list[Event]:
     """The log's events from index `since` on, but the moves `mover` chose (not those the
-    engine made for them: ("move", player, move, forced, ...) with `forced` set)."""
-    return [e for e in log[since:] if not (e[0] == "move" and e[1] == mover and not e[3])]
+    engine made for them: a `Move` with `forced` set)."""
+    return [e for e in log[since:] if not (e.kind == "move" and e.player == mover and not e.forced)]
 
 
 def announcement(cat: Catalog, v: dict[str, Any], since: int, mover: int | None) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import CORNERS
+from ..events import Event
 from ..game import Game
 from ..scoring import Score, score
 from ..view import view as public_view
@@ -55,7 +56,7 @@ class Replay:
     checkpoints: list[Game]  # the game at steps 0, CHECK_EVERY, 2 * CHECK_EVERY, …
     rounds: list[int]  # the round of each recorded decision (ROUNDS + 1: the last raid)
     movers: list[int]  # who made each recorded decision
-    events: list[list[tuple[Any, ...]]]  # each recorded decision's log entries: its move first
+    events: list[list[Event]]  # each recorded decision's log entries: its move first
     ends: list[RoundEnd]
 
     @classmethod
@@ -72,16 +73,19 @@ class Replay:
         if len(game.record) % CHECK_EVERY == 0:
             checkpoints.append(watched.clone(logging=True))
         log = watched.log
-        chosen = [i for i, e in enumerate(log) if e[0] == "move" and not e[3]]
+        chosen = [(i, e) for i, e in enumerate(log) if e.kind == "move" and not e.forced]
         # a decision's words may need what the engine logs right after it (a raid's VP)
-        events = [[log[i], *(e for e in log[i + 1 : i + 2] if e[0] == "raid_vp")] for i in chosen]
+        events: list[list[Event]] = [
+            [e, *(after for after in log[i + 1 : i + 2] if after.kind == "raid_vp")]
+            for i, e in chosen
+        ]
         copy = Session(watched.clone(logging=True), session.mode, session.level)
         return cls(
             session=copy,
             record=list(game.record),
             checkpoints=checkpoints,
-            rounds=[e[0][4] for e in events],
-            movers=[e[0][1] for e in events],
+            rounds=[e.round for _, e in chosen],
+            movers=[e.player for _, e in chosen],
             events=events,
             ends=watched.ends,
         )
