@@ -20,7 +20,7 @@ from .port import Port, TableFrame
 from .recent import Saved
 from .records import RecordsPanel
 from .render import Renderer
-from .session import COMPUTER, HUMAN, Session
+from .session import COMPUTER, HUMAN, PageView, Session
 from .shelf import Shelf
 from .storage import HINT_LEVELS
 from .summary import summary
@@ -295,7 +295,7 @@ class Controller:
             self.ai_busy = True  # before the loop runs: a second redraw must not start another
             self.port.spawn(self.computer_turn())
 
-    def current_tip(self, v: dict[str, Any], seq: int) -> str | None:
+    def current_tip(self, v: PageView, seq: int) -> str | None:
         """The first-game tip for this position: shown once (remembered in the settings at
         once), and kept on the table until the position changes or it is dismissed."""
         if self.tip is not None and self.tip[1] != seq:
@@ -585,7 +585,7 @@ class Controller:
         # the keyboard goes to the suggested move (the board's button, else the choices')
         self.port.focus(f'#board [data-move="{answer.move}"], #choices [data-move="{answer.move}"]')
 
-    def hint_text(self, v: dict[str, Any], shown: ShownHint) -> str:
+    def hint_text(self, v: PageView, shown: ShownHint) -> str:
         reason = hint_reason(self.cat, v, shown.key, shown.params)
         if reason.startswith("[hint."):  # a reason newer than this catalog
             reason = move_label(self.cat, v, shown.move)

@@ -13,14 +13,13 @@ starts the next round or ends the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..board import CORNERS
 from ..events import Event
 from ..game import Game
 from ..scoring import Score, score
 from ..view import view as public_view
-from .session import HUMAN, Session
+from .session import HUMAN, PageView, Session
 
 CHECK_EVERY = 8  # a saved copy of the game every so many steps: a jump replays at most 7 moves
 
@@ -130,13 +129,18 @@ class Replay:
     def round_start(self, rnd: int) -> int:
         return next((k for k, r in enumerate(self.rounds) if r >= rnd), self.steps)
 
-    def view(self, step: int, you: int | None) -> dict[str, Any]:
+    def view(self, step: int, you: int | None) -> PageView:
         """The table at `step` as the renderer draws it: nobody can move on a replay."""
         g = self.game_at(step)
-        v = public_view(g, you)
-        v.update(mode=self.session.mode, human_to_move=False, computer_to_move=False, moves=[])
-        v["log"] = g.log
-        return v
+        return PageView(
+            **public_view(g, you),
+            mode=self.session.mode,
+            human_to_move=False,
+            computer_to_move=False,
+            moves=[],
+            log=g.log,
+            preview={},
+        )
 
     def continued(self, step: int, mode: str, level: str) -> Session:
         """A new game whose record is this game's first `step` decisions: its seed and that

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..events import Event
 from .catalog import Catalog
+from .session import PageView
 from .words import border_label, log_lines, player_names
 
 LEFT_OUT = ("$",)  # payments
@@ -30,7 +30,7 @@ def since_last_move(log: Sequence[Event], me: int) -> list[Event]:
     return list(log)
 
 
-def summary(cat: Catalog, v: dict[str, Any]) -> tuple[str, list[str]]:
+def summary(cat: Catalog, v: PageView) -> tuple[str, list[str]]:
     """(heading, lines) of what happened since the last move of the person to move now (against
     the computer: you, also while it moves); empty lines if the other player has not moved."""
     me = v["you"] if v["mode"] == "ai" else v["current_player"]

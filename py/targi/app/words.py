@@ -14,6 +14,7 @@ from ..cards import BORDER, BY_ID, GOODS
 from ..decisions import merchant_exchange, raid_vp_loss, silversmith_exchange
 from ..events import Event
 from ..game import ROUNDS
+from ..view import View
 from .catalog import Catalog
 
 # Token letters, in the order the page shows them: a card's cost (targi.cards.Cost) is goods and
@@ -42,18 +43,18 @@ def border_label(cat: Catalog, n: int) -> str:
     return cat.t("card.border_ref", name=cat.card_name(BORDER[n].id), n=n)
 
 
-def central_label(cat: Catalog, view: dict[str, Any], letter: str) -> str:
+def central_label(cat: Catalog, view: View, letter: str) -> str:
     cell = view["central"][CENTRAL.index(letter)]
     if cell["card"]:
         return cat.t("card.central_ref", name=cat.card_name(cell["card"]), space=letter)
     return cat.t("card.central_space", space=letter)
 
 
-def display_card(view: dict[str, Any], player: int, row: int, place: int) -> str:
+def display_card(view: View, player: int, row: int, place: int) -> str:
     return str(view["players"][player]["display"][row][place])
 
 
-def move_label(cat: Catalog, view: dict[str, Any], move: str) -> str:
+def move_label(cat: Catalog, view: View, move: str) -> str:
     """What clicking a move's button does, for the current decision of `view`."""
     decision = view["decision"]
     kind = decision["kind"]
@@ -61,6 +62,8 @@ def move_label(cat: Catalog, view: dict[str, Any], move: str) -> str:
     if move == "done":
         return cat.t(f"move.done.{kind}")
     head = move[0]
+    if player is None:  # the game is over: nobody decides
+        return cat.t("move.unknown", move=move, head=head)
     if kind == "place":
         return cat.t("move.place", card=border_label(cat, int(move[1:])))
     if kind == "act":
@@ -116,7 +119,7 @@ def move_label(cat: Catalog, view: dict[str, Any], move: str) -> str:
     return cat.t("move.unknown", move=move, head=head)
 
 
-def hint_reason(cat: Catalog, view: dict[str, Any], key: str, params: dict[str, Any]) -> str:
+def hint_reason(cat: Catalog, view: View, key: str, params: dict[str, Any]) -> str:
     """A hint's reason (targi.ai.hint: a key and parameters that are data) in words. Cards are
     named as on the table: a border card with its number, a central space by the card on it."""
     from ..ai.hint import PARAMS  # here, not at the top: the page starts without the AI's modules
