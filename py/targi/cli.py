@@ -12,6 +12,7 @@ from typing import Any, TypeAlias
 
 from . import save
 from .cards import BY_ID, CARDS, as_rows
+from .events import GoldLimit, MarkerReturned, RaidImmune, RaidVP
 from .game import Game
 from .players import RandomPlayer, make_player, play_game
 from .scoring import result, score
@@ -58,10 +59,20 @@ def format_log(g: Game) -> list[str]:
             lines.append(f"--- {KIND_WORDS[e.kind]}")
         elif e.kind == "reshuffle":
             lines.append(f"          {KIND_WORDS[e.kind]} {e.deck}")
-        else:  # raid_immune, raid_vp, marker_returned, gold_limit: the fields after the player
-            rest = " ".join(map(str, e[2:]))
-            lines.append(f"          {PLAYER_NAMES[e.player]} {KIND_WORDS[e.kind]} {rest}")
+        else:
+            lines.append(f"          {PLAYER_NAMES[e.player]} {KIND_WORDS[e.kind]} {_detail(e)}")
     return lines
+
+
+def _detail(e: RaidImmune | RaidVP | MarkerReturned | GoldLimit) -> str:
+    """What a player's event says after its kind ('' for an immunity)."""
+    if e.kind == "raid_vp":
+        return str(e.vp)
+    if e.kind == "marker_returned":
+        return e.spaces
+    if e.kind == "gold_limit":
+        return str(e.gold)
+    return ""
 
 
 def format_scores(g: Game) -> list[str]:
