@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import save
 from . import protocol, share, storage
@@ -66,7 +66,7 @@ class ShownHint:
     move: str
     seq: int  # the position it was asked for: a hint is shown only there
     key: str  # the reason as data (targi.ai.hint), worded at each redraw in the page's language
-    params: dict[str, Any]
+    params: protocol.Params
     level: str  # whose advice: the first of HINT_LEVELS, or a slower, stronger one
     seconds: float | None  # how long a slower level took (None for the first level)
 

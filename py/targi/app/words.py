@@ -7,7 +7,6 @@ what a move does, and the engine's view/log to say which card it concerns.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..board import CENTRAL
 from ..cards import BORDER, BY_ID, GOODS
@@ -119,7 +118,7 @@ def move_label(cat: Catalog, view: View, move: str) -> str:
     return cat.t("move.unknown", move=move, head=head)
 
 
-def hint_reason(cat: Catalog, view: View, key: str, params: dict[str, Any]) -> str:
+def hint_reason(cat: Catalog, view: View, key: str, params: dict[str, str | int]) -> str:
     """A hint's reason (targi.ai.hint: a key and parameters that are data) in words. Cards are
     named as on the table: a border card with its number, a central space by the card on it."""
     from ..ai.hint import PARAMS  # here, not at the top: the page starts without the AI's modules
@@ -128,13 +127,13 @@ def hint_reason(cat: Catalog, view: View, key: str, params: dict[str, Any]) -> s
     for name, value in params.items():
         kind = PARAMS.get(name)
         if kind == "border":
-            words[name] = border_label(cat, value)
+            words[name] = border_label(cat, int(value))
         elif kind == "card":
-            words[name] = cat.card_name(value)
+            words[name] = cat.card_name(str(value))
         elif kind == "spaces":
-            words[name] = cat.join(central_label(cat, view, s) for s in value)
+            words[name] = cat.join(central_label(cat, view, s) for s in str(value))
         elif kind == "goods":
-            words[name] = goods_phrase(cat, value)
+            words[name] = goods_phrase(cat, str(value))
         else:
             words[name] = value
     return cat.t(f"hint.{key}", **words)
