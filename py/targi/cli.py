@@ -16,6 +16,7 @@ from typing import Any
 from . import save
 from .ai import cli as ai_cli
 from .cards import BY_ID, CARDS, as_rows
+from .events import GoldLimit, MarkerReturned, RaidImmune, RaidVP
 from .game import Game
 from .players import RandomPlayer, play_game
 from .registry import make_player
@@ -42,28 +43,41 @@ def _card_name(card_id: str) -> str:
 def format_log(g: Game) -> list[str]:
     """The game's log as lines of text."""
     lines = []
-    for entry in g.log:
-        kind = entry[0]
-        if kind == "move":
-            _, p, move, forced, rnd, subject = entry
-            auto = " (only choice)" if forced else ""
+    for e in g.log:
+        if e.kind == "move":
+            auto = " (only choice)" if e.forced else ""
             lines.append(
-                f"round {rnd:2d}  {PLAYER_NAMES[p]:4s} {move:6s} {_card_name(subject)}{auto}"
+                f"round {e.round:2d}  {PLAYER_NAMES[e.player]:4s} {e.move:6s} "
+                f"{_card_name(e.card)}{auto}"
             )
-        elif kind in ("raid", "drawn"):
+        elif e.kind == "raid":
             lines.append(
-                f"          {PLAYER_NAMES[entry[1]]} {KIND_WORDS[kind]} {_card_name(entry[2])}"
+                f"          {PLAYER_NAMES[e.first]} {KIND_WORDS[e.kind]} {_card_name(e.card)}"
             )
-        elif kind == "round_end":
-            lines.append(f"--- {KIND_WORDS[kind]} {entry[1]}")
-        elif kind == "game_over":
-            lines.append(f"--- {KIND_WORDS[kind]}")
-        elif kind == "reshuffle":
-            lines.append(f"          {KIND_WORDS[kind]} {entry[1]}")
+        elif e.kind == "drawn":
+            lines.append(
+                f"          {PLAYER_NAMES[e.player]} {KIND_WORDS[e.kind]} {_card_name(e.card)}"
+            )
+        elif e.kind == "round_end":
+            lines.append(f"--- {KIND_WORDS[e.kind]} {e.rounds_played}")
+        elif e.kind == "game_over":
+            lines.append(f"--- {KIND_WORDS[e.kind]}")
+        elif e.kind == "reshuffle":
+            lines.append(f"          {KIND_WORDS[e.kind]} {e.deck}")
         else:
-            rest = " ".join(map(str, entry[2:]))
-            lines.append(f"          {PLAYER_NAMES[entry[1]]} {KIND_WORDS[kind]} {rest}")
+            lines.append(f"          {PLAYER_NAMES[e.player]} {KIND_WORDS[e.kind]} {_detail(e)}")
     return lines
+
+
+def _detail(e: RaidImmune | RaidVP | MarkerReturned | GoldLimit) -> str:
+    """What a player's event says after its kind ('' for an immunity)."""
+    if e.kind == "raid_vp":
+        return str(e.vp)
+    if e.kind == "marker_returned":
+        return e.spaces
+    if e.kind == "gold_limit":
+        return str(e.gold)
+    return ""
 
 
 def format_scores(g: Game) -> list[str]:

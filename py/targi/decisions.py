@@ -30,6 +30,7 @@ from .constants import (
     SILVERSMITH_GOODS,
     STOCK,
 )
+from .events import Drawn, RaidVP
 from .payment import payment_move, payment_options
 
 if TYPE_CHECKING:
@@ -250,7 +251,7 @@ def _caravan(g: Game, p: int, effect: str) -> None:
     card = g.draw_goods()
     g.seal()
     if g.logging:
-        g.log.append(("drawn", p, CARDS[card].id))
+        g.log.append(Drawn("drawn", p, CARDS[card].id))
     gain(g, p, card, central=False)
     g.goods_discard.append(card)  # R12
 
@@ -259,7 +260,7 @@ def _tribal_expansion(g: Game, p: int, effect: str) -> None:
     card = g.draw_tribe()
     g.seal()
     if g.logging:
-        g.log.append(("drawn", p, CARDS[card].id))
+        g.log.append(Drawn("drawn", p, CARDS[card].id))
     g.in_play = card
     g.stack.append(Decision("tribe", p, card, "draw"))
 
@@ -541,7 +542,7 @@ def apply_raid(g: Game, d: Decision, move: str) -> None:
         lost = raid_vp_loss(code, g.vp[p])
         g.vp[p] -= lost
         if g.logging:  # how many VP went depends on what was held: the log says it
-            g.log.append(("raid_vp", p, lost))
+            g.log.append(RaidVP("raid_vp", p, lost))
     elif move == "lG":
         g.gold[p] -= n
     else:

@@ -9,7 +9,6 @@ A decision with a single legal move is taken automatically and not recorded.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
 
 from . import decisions, rng
 from .board import CENTRAL, CORNERS, GOODS_SPACES, crossings
@@ -28,11 +27,22 @@ from .constants import (
 from .constants import ROUNDS as ROUNDS  # re-exported: older imports read it from here
 from .decisions import ACT_ASK, DISCARD_ASK, PLACE_ASK, Decision
 from .errors import IllegalMove as IllegalMove  # re-exported: it was defined here
+from .events import (
+    Event,
+    GameOver,
+    GoldLimit,
+    MarkerReturned,
+    Move,
+    Raid,
+    RaidImmune,
+    Reshuffle,
+    RoundEnd,
+)
 
 SEED_LIMIT = 1 << 32
 
 
-LogEntry = tuple[Any, ...]  # ("move", player, move, forced, round, card id), ("raid", ...), ...
+LogEntry = Event  # an event of the log: targi.events
 StateKey = tuple[Hashable, ...]
 SPACES = range(len(CENTRAL))  # the central spaces' indexes, A…I
 
@@ -334,7 +344,14 @@ class Game:
         top = self.stack[-1]
         if self.logging:
             self.log.append(
-                ("move", self.player, move, forced, self.round, decisions.subject(self, top, move))
+                Move(
+                    "move",
+                    self.player,
+                    move,
+                    forced,
+                    self.round,
+                    decisions.subject(self, top, move),
+                )
             )
         decisions.APPLY[top.kind](self, top, move)
 
@@ -407,7 +424,9 @@ class Game:
             spaces = crossings(self.targis[p])
             kept = [s for s in spaces if self.central[CENTRAL.index(s)] != -1]
             if self.logging and len(kept) < len(spaces):
-                self.log.append(("marker_returned", p, "".join(sorted(set(spaces) - set(kept)))))
+                self.log.append(
+                    MarkerReturned("marker_returned", p, "".join(sorted(set(spaces) - set(kept))))
+                )
             self.markers[p] = kept
         self.phase = "act"
         self.actor = self.first
@@ -419,7 +438,7 @@ class Game:
         self.markers[p] = []
         if self.gold[p] > GOLD_LIMIT:
             if self.logging:
-                self.log.append(("gold_limit", p, self.gold[p] - GOLD_LIMIT))
+                self.log.append(GoldLimit("gold_limit", p, self.gold[p] - GOLD_LIMIT))
             self.gold[p] = GOLD_LIMIT
         self.phase = "limits"
         if sum(self.goods[p]) > GOODS_LIMIT:
@@ -438,7 +457,7 @@ class Game:
         self.used = [False] * len(CENTRAL)
         self.rounds_played += 1
         if self.logging:
-            self.log.append(("round_end", self.rounds_played))
+            self.log.append(RoundEnd("round_end", self.rounds_played))
         if max(self.display_count(0), self.display_count(1)) >= DISPLAY_LIMIT:
             self._end_game()
             return
@@ -458,11 +477,11 @@ class Game:
         if self.robber in CORNERS:
             self.phase = "raid"
             if self.logging:
-                self.log.append(("raid", self.first, BORDER[self.robber].id))
+                self.log.append(Raid("raid", self.first, BORDER[self.robber].id))
             for p in (1 - self.first, self.first):  # the first player pays first: on top
                 if "raid_immunity" in self.effects[p]:
                     if self.logging:
-                        self.log.append(("raid_immune", p))
+                        self.log.append(RaidImmune("raid_immune", p))
                 else:
                     self.stack.append(Decision("raid", p, raid=BORDER[self.robber].effect))
         else:
@@ -473,7 +492,7 @@ class Game:
         self.phase = "over"
         self.stack.clear()
         if self.logging:
-            self.log.append(("game_over",))
+            self.log.append(GameOver("game_over"))
 
     # ---- cards ----------------------------------------------------------------------------
     def draw_goods(self) -> int:
@@ -507,7 +526,7 @@ class Game:
             deck.sort()  # explicit chance: a deck is a set; chance deals from it
         self.seal()  # randomness drawn: no undo across it
         if self.logging:
-            self.log.append(("reshuffle", kind))
+            self.log.append(Reshuffle("reshuffle", kind))
 
     def deal_central(self) -> None:
         """The opening deal: a checkerboard, goods cards on A, C, E, G, I (targi.board)."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, TypedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypedDict
 
 from .cards import CARDS
 from .constants import (
@@ -27,6 +27,18 @@ class CardBonus(TypedDict):
     vp: int
 
 
+class ScoreDict(TypedDict):
+    """`Score` as plain data (the view's `scores`)."""
+
+    tokens: int
+    cards: int
+    card_bonuses: list[CardBonus]
+    rows: list[int]
+    total: int
+    gold: int
+    goods: int
+
+
 @dataclass
 class Score:
     """A player's final score (R2) and its parts; `gold` and `goods` break a tie."""
@@ -39,9 +51,19 @@ class Score:
     gold: int = 0
     goods: int = 0
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> ScoreDict:
         """The score as JSON-ready data (the view's `scores`)."""
-        return asdict(self)
+        return {
+            "tokens": self.tokens,
+            "cards": self.cards,
+            "card_bonuses": [
+                {"card": b["card"], "name": b["name"], "vp": b["vp"]} for b in self.card_bonuses
+            ],  # copies, as asdict did
+            "rows": list(self.rows),
+            "total": self.total,
+            "gold": self.gold,
+            "goods": self.goods,
+        }
 
 
 def score(g: ReadGame, p: int) -> Score:

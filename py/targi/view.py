@@ -8,7 +8,7 @@ with the hidden cards taken out, from which `sample()` deals a consistent guess.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from .board import CENTRAL, CORNERS
 from .cards import CARDS
@@ -16,16 +16,112 @@ from .constants import GOODS, LAST_CORNER, ROUNDS
 from .game import Game
 from .read import ReadGame
 from .rng import shuffle
-from .scoring import result, score
+from .scoring import ScoreDict, result, score
 
 VIEW_VERSION = 1
+
+
+class DecisionView(TypedDict):
+    """The decision on top (targi.decisions.Decision) as card ids: `card` for tribe, pay and
+    row; `source` for tribe; `raid` (the corner card's effect code) for raid."""
+
+    kind: str
+    player: int | None  # None once the game is over
+    card: NotRequired[str]
+    source: NotRequired[str]
+    raid: NotRequired[str]
+
+
+class PlayerView(TypedDict):
+    """One player's things, in card ids."""
+
+    goods: dict[str, int]  # "D", "S", "P" -> how many
+    gold: int
+    vp: int
+    hand: str | None
+    hand_locked: bool  # taken into hand this round (R5)
+    display: list[list[str]]  # three rows
+    targis: list[int]  # border card numbers
+    markers: list[str]  # central letters
+    to_place: int  # Targis still to place this round (0 outside placement)
+    targis_next_round: int
+    effects: list[str]  # effect codes of the placed tribe cards
+    amulet: bool
+    points: int  # what the game would score if it ended now
+
+
+class CentralView(TypedDict):
+    """One central space: its card only when face up."""
+
+    space: str  # "A" … "I"
+    card: str | None
+    face_up: bool
+    empty: bool
+    kind: str  # "goods" | "tribe": the card's, or the deck an empty space waits on
+    used: bool  # taken this round
+
+
+class NextRaid(TypedDict):
+    """The next corner the robber reaches (`next_raid`)."""
+
+    card: str  # the corner's border card id
+    in_rounds: int
+
+
+class Unseen(TypedDict):
+    """Counts of the cards not turned up where a player could see them (`unseen`)."""
+
+    goods: dict[str, int]  # effect code -> goods cards not turned up
+    tribe: dict[str, int]  # symbol -> tribe cards not turned up
+
+
+class Decks(TypedDict):
+    """Cards left in each deck."""
+
+    goods: int
+    tribe: int
+
+
+class Discards(TypedDict):
+    """Each discard pile, oldest first."""
+
+    goods: list[str]
+    tribe: list[str]
+
+
+class View(TypedDict):
+    """What `view()` gives: plain Python (JSON-ready), typed so that each key is checked."""
+
+    version: int
+    you: int | None
+    round: int
+    rounds_played: int
+    robber: int
+    first: int
+    current_player: int | None
+    phase: str
+    decision: DecisionView
+    legal: list[str]
+    last_move: str | None
+    central: list[CentralView]
+    decks: Decks
+    discards: Discards
+    in_play: str | None
+    unseen: Unseen
+    next_raid: NextRaid | None
+    can_undo: bool
+    players: list[PlayerView]  # Blue, Red
+    over: bool
+    scores: NotRequired[list[ScoreDict]]  # once the game is over: Blue's, Red's
+    winner: NotRequired[int | None]  # None: a draw
+    decided_by: NotRequired[str]  # "points" | "gold" | "goods" | "draw"
 
 
 def _id(card: int) -> str | None:
     return CARDS[card].id if card >= 0 else None
 
 
-def next_raid(g: Game) -> dict[str, Any] | None:
+def next_raid(g: Game) -> NextRaid | None:
     """The next corner the robber will reach, and in how many rounds."""
     for k in range(1, LAST_CORNER + 1):
         spot = g.robber + k
@@ -36,7 +132,7 @@ def next_raid(g: Game) -> dict[str, Any] | None:
     return None
 
 
-def unseen(g: Game) -> dict[str, dict[str, int]]:
+def unseen(g: Game) -> Unseen:
     """How many goods and tribe cards are not turned up where a player could see them (the
     decks and the face-down central cards): goods cards by their contents (effect code), tribe
     cards by symbol. Counts only: which cards they are is left to what the player remembers."""
@@ -52,17 +148,17 @@ def unseen(g: Game) -> dict[str, dict[str, int]]:
     return {"goods": dict(sorted(goods.items())), "tribe": dict(sorted(tribe.items()))}
 
 
-def view(g: Game, player: int | None = None) -> dict[str, Any]:
+def view(g: Game, player: int | None = None) -> View:
     """A JSON-ready picture of the game as a player sees it."""
     top = g.current_decision
-    decision: dict[str, Any] = {"kind": top.kind, "player": None if g.is_over else top.player}
+    decision: DecisionView = {"kind": top.kind, "player": None if g.is_over else top.player}
     if top.kind in ("tribe", "pay", "row"):
         decision["card"] = CARDS[top.card].id
     if top.kind == "tribe":
         decision["source"] = top.source
     if top.kind == "raid":
         decision["raid"] = top.raid
-    players = []
+    players: list[PlayerView] = []
     for p in (0, 1):
         players.append(
             {
@@ -81,7 +177,7 @@ def view(g: Game, player: int | None = None) -> dict[str, Any]:
                 "points": score(g, p).total,  # what the game would score if it ended now
             }
         )
-    out = {
+    out: View = {
         "version": VIEW_VERSION,
         "you": player,
         "round": min(g.round, ROUNDS),

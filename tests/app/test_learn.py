@@ -21,6 +21,7 @@ from targi.app.session import Session
 from targi.app.summary import since_last_move, summary
 from targi.app.tips import TIPS, due_tip, read_seen
 from targi.cards import BY_ID, CARDS
+from targi.events import Move
 from targi.game import Game
 from targi.view import view
 
@@ -283,8 +284,12 @@ def test_the_summary_tells_the_events_in_the_order_they_happened(cat: Catalog):
 
 
 def test_the_summary_tells_the_placements_you_had_no_choice_in(cat: Catalog):
-    log = [("move", 0, "uA", False, 1, "T01"), ("move", 1, "t2", False, 2, "B02"),
-           ("move", 0, "t5", True, 2, "B05"), ("move", 1, "t3", False, 2, "B03")]  # fmt: skip
+    log = [
+        Move("move", 0, "uA", False, 1, "T01"),
+        Move("move", 1, "t2", False, 2, "B02"),
+        Move("move", 0, "t5", True, 2, "B05"),
+        Move("move", 1, "t3", False, 2, "B03"),
+    ]
     v = Session.new(1, 0, "ai", "easy").view()
     v.update(log=log)
     _, lines = summary(cat, v)
@@ -295,8 +300,8 @@ def test_the_summary_tells_the_placements_you_had_no_choice_in(cat: Catalog):
 
 
 def test_moves_the_engine_made_for_you_do_not_end_the_summary():
-    log = [("move", 0, "t2", False, 1, ""), ("move", 1, "t3", False, 1, ""),
-           ("move", 0, "lS", True, 1, "")]  # fmt: skip
+    log = [Move("move", 0, "t2", False, 1, ""), Move("move", 1, "t3", False, 1, ""),
+           Move("move", 0, "lS", True, 1, "")]  # fmt: skip
     assert since_last_move(log, 0) == log[1:]
     assert since_last_move(log, 1) == log[2:]
     assert since_last_move([], 0) == []

@@ -101,6 +101,9 @@ def test_answers_are_read_back_as_the_page_uses_them():
         ("move", '{"move": 3}', "names no move"),
         ("hint", '{"move": "t3"}', "gives no reason"),
         ("hint", '{"move": "t3", "key": "place", "params": []}', "gives no reason"),
+        ("hint", '{"move": "t3", "key": "place", "params": {"card": ["B03"]}}', "not a word"),
+        ("hint", '{"move": "t3", "key": "place", "params": {"vp": true}}', "not a word"),
+        ("hint", '{"move": "t3", "key": "place", "params": {"vp": 1.5}}', "not a word"),
     ],
 )
 def test_a_bad_answer_gets_a_clear_error(op: str, text: str, words: str):
@@ -168,6 +171,8 @@ def test_an_analysis_request_names_steps_of_the_game(steps: object, says: str):
         ' "loss": "much"}]}',
         '{"verdicts": [{"step": 1, "played": "t1", "best": "t2", "key": "x", "params": {},'
         ' "loss": true}]}',
+        '{"verdicts": [{"step": 1, "played": "t1", "best": "t2", "key": "x",'
+        ' "params": {"border": null}, "loss": 0}]}',
     ],
 )
 def test_an_analysis_answer_missing_a_field_is_refused(reply: str):

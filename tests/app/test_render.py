@@ -11,6 +11,7 @@ from targi.app.catalog import Catalog
 from targi.app.render import Renderer
 from targi.app.session import Session
 from targi.app.words import log_lines, player_names
+from targi.events import Move, RaidVP
 from targi.game import Game
 
 from .conftest import CATALOG_PATH
@@ -104,7 +105,7 @@ def test_a_raid_paid_in_vp_says_how_many_the_engine_took(cat: Catalog):
 
 def test_a_raid_paid_in_vp_takes_each_language_s_plural():
     pl = Catalog.from_json((CATALOG_PATH.parent / "pl.json").read_text(encoding="utf-8"))
-    log = [("move", 1, "lV", False, 13, ""), ("raid_vp", 1, 3)]
+    log = [Move("move", 1, "lV", False, 13, ""), RaidVP("raid_vp", 1, 3)]
     assert log_lines(pl, log, ("A", "B"))[1][1] == pl.t(
         "log.lose", player="B", goods=pl.plural("token.V", 3)
     )

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import pytest
 from targi import save
-from targi.app.session import COMPUTER, HUMAN, LEVELS, Session
+from targi.app.replay import Replay
+from targi.app.session import COMPUTER, HUMAN, LEVELS, PageView, Session
 from targi.game import IllegalMove
+
+from tests.engine.shapes import mismatches
+
+from .games import fresh
 
 
 def _until(s: Session, predicate, limit: int = 400) -> None:
@@ -80,3 +85,17 @@ def test_the_computer_seed_changes_from_move_to_move():
     first = s.ai_seed()
     s.play(s.game.legal_moves()[0])
     assert s.ai_seed() != first
+
+
+@pytest.mark.parametrize("mode", ["ai", "hotseat"])
+def test_the_page_view_has_the_keys_and_types_pageview_declares(mode):
+    """What the renderer reads is typed as PageView (the engine's View and what the page adds);
+    the session's and the replay's views must really have that shape, at every step."""
+    game = fresh(3)
+    replay = Replay.of(Session(game, mode, "easy"))
+    wrong = []
+    for step in range(replay.steps + 1):
+        s = Session(replay.game_at(step), mode, "easy")
+        wrong += mismatches(s.view(), PageView, f"step {step}")
+        wrong += mismatches(replay.view(step, HUMAN), PageView, f"replay step {step}")
+    assert wrong == []

@@ -4,12 +4,46 @@ order, no face-down card faces."""
 from __future__ import annotations
 
 import json
+import random
 
 from targi import Game
 from targi.cards import CARDS
-from targi.view import observe, view
+from targi.events import Event
+from targi.view import View, observe, view
 
 from .position import actions, central, new_game, on_top, play
+from .shapes import mismatches
+
+
+def test_the_view_has_the_keys_and_types_its_typeddict_declares():
+    """mypy checks the page's lookups against View; this checks View against real games, from
+    every seat, at every decision (the scores, winner and decided_by once over)."""
+    wrong = []
+    for seed in range(4):
+        rnd = random.Random(seed)
+        g = Game.new(seed, seed % 2)
+        while True:
+            for you in (0, 1, None):
+                wrong += mismatches(view(g, you), View)
+            if g.is_over:
+                break
+            g.play(rnd.choice(g.legal_moves()))
+        assert "scores" in view(g) and "scores" not in view(Game.new(seed))
+    assert wrong == []
+
+
+def test_every_log_event_is_the_named_tuple_of_its_kind():
+    """Readers name the fields (e.move, e.forced), so every event must be its own type, with
+    fields of the declared types, in whole games (raids included)."""
+    kinds = set()
+    for seed in range(6):
+        rnd = random.Random(seed)
+        g = Game.new(seed, seed % 2)
+        while not g.is_over:
+            g.play(rnd.choice(g.legal_moves()))
+        assert mismatches(g.log, list[Event], "log") == []
+        kinds |= {e.kind for e in g.log}
+    assert {"move", "raid", "raid_vp", "round_end", "game_over"} <= kinds
 
 
 def test_view_hides_face_down_cards_but_shows_their_kind():

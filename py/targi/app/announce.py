@@ -10,19 +10,21 @@ shows them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
+from ..events import Event
 from .catalog import Catalog
+from .session import PageView
 from .words import log_lines, player_names
 
 
-def news(log: list[tuple[Any, ...]], since: int, mover: int | None) -> list[tuple[Any, ...]]:
+def news(log: Sequence[Event], since: int, mover: int | None) -> list[Event]:
     """The log's events from index `since` on, but the moves `mover` chose (not those the
-    engine made for them: ("move", player, move, forced, ...) with `forced` set)."""
-    return [e for e in log[since:] if not (e[0] == "move" and e[1] == mover and not e[3])]
+    engine made for them: a `Move` with `forced` set)."""
+    return [e for e in log[since:] if not (e.kind == "move" and e.player == mover and not e.forced)]
 
 
-def announcement(cat: Catalog, v: dict[str, Any], since: int, mover: int | None) -> str:
+def announcement(cat: Catalog, v: PageView, since: int, mover: int | None) -> str:
     """The message for the log's events from index `since` on; `mover`: the player whose own
     moves are not read back (None: read every move). Empty when there is nothing to say."""
     events = news(v["log"], since, mover)
@@ -33,7 +35,7 @@ def announcement(cat: Catalog, v: dict[str, Any], since: int, mover: int | None)
     return " ".join(texts)
 
 
-def result(cat: Catalog, v: dict[str, Any]) -> str:
+def result(cat: Catalog, v: PageView) -> str:
     """Who won and why, as the score screen's heading says it."""
     names = player_names(cat, v["mode"])
     winner = v["winner"]

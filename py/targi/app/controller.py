@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import save
 from . import protocol, share, storage
@@ -20,7 +20,7 @@ from .port import Port, TableFrame
 from .recent import Saved
 from .records import RecordsPanel
 from .render import Renderer
-from .session import COMPUTER, HUMAN, Session
+from .session import COMPUTER, HUMAN, PageView, Session
 from .shelf import Shelf
 from .storage import HINT_LEVELS
 from .summary import summary
@@ -66,7 +66,7 @@ class ShownHint:
     move: str
     seq: int  # the position it was asked for: a hint is shown only there
     key: str  # the reason as data (targi.ai.hint), worded at each redraw in the page's language
-    params: dict[str, Any]
+    params: protocol.Params
     level: str  # whose advice: the first of HINT_LEVELS, or a slower, stronger one
     seconds: float | None  # how long a slower level took (None for the first level)
 
@@ -295,7 +295,7 @@ class Controller:
             self.ai_busy = True  # before the loop runs: a second redraw must not start another
             self.port.spawn(self.computer_turn())
 
-    def current_tip(self, v: dict[str, Any], seq: int) -> str | None:
+    def current_tip(self, v: PageView, seq: int) -> str | None:
         """The first-game tip for this position: shown once (remembered in the settings at
         once), and kept on the table until the position changes or it is dismissed."""
         if self.tip is not None and self.tip[1] != seq:
@@ -585,7 +585,7 @@ class Controller:
         # the keyboard goes to the suggested move (the board's button, else the choices')
         self.port.focus(f'#board [data-move="{answer.move}"], #choices [data-move="{answer.move}"]')
 
-    def hint_text(self, v: dict[str, Any], shown: ShownHint) -> str:
+    def hint_text(self, v: PageView, shown: ShownHint) -> str:
         reason = hint_reason(self.cat, v, shown.key, shown.params)
         if reason.startswith("[hint."):  # a reason newer than this catalog
             reason = move_label(self.cat, v, shown.move)

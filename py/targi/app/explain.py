@@ -8,11 +8,10 @@ such rows higher), which card bonus counted how many symbols.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..cards import BY_ID
 from ..constants import ROW_DIFFERENT, ROW_LENGTH
 from ..scoring import row_kind
+from ..view import View
 from .catalog import Catalog
 
 
@@ -31,7 +30,7 @@ def row_reason(cat: Catalog, row: list[str], vp: int, booster: str | None) -> st
     return cat.t("why.row.mixed")
 
 
-def explain(cat: Catalog, v: dict[str, Any], p: int) -> list[tuple[str, str]]:
+def explain(cat: Catalog, v: View, p: int) -> list[tuple[str, str]]:
     """(score row key, sentence) for each part of player p's final score."""
     s = v["scores"][p]
     display: list[list[str]] = v["players"][p]["display"]

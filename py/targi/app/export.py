@@ -3,10 +3,8 @@ round in the words of the page's log (targi.app.words.log_lines)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .catalog import SOFT_HYPHEN, Catalog
-from .session import Session
+from .session import PageView, Session
 from .share import link
 from .words import log_lines, player_names
 
@@ -28,7 +26,7 @@ def game_text(cat: Catalog, session: Session, page_url: str, you: int | None) ->
     return ("\n".join(lines) + "\n").replace(SOFT_HYPHEN, "")
 
 
-def _result(cat: Catalog, v: dict[str, Any], names: tuple[str, str]) -> str:
+def _result(cat: Catalog, v: PageView, names: tuple[str, str]) -> str:
     if not v["over"]:
         return cat.t("export.unfinished", round=v["round"])
     x, y = (s["total"] for s in v["scores"])

@@ -10,13 +10,13 @@ and, during a game, which goods and tribe cards have not been turned up yet (the
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from ..cards import BORDER, BY_ID, CARDS, SYMBOLS
 from . import drawings
 from .catalog import Catalog
 from .markup import esc
 from .render import Renderer
+from .session import PageView
 
 # The rules page: (section, the drawing shown with it, if any). Each section has the words
 # "rules.<section>.title" and "rules.<section>.text" (lines; "- " starts a list item).
@@ -50,7 +50,7 @@ class Pages:
         self.cat = cat
         self.r = render
 
-    def page(self, page: str, v: dict[str, Any] | None, tips: bool) -> str:
+    def page(self, page: str, v: PageView | None, tips: bool) -> str:
         """The body of a reading page: `v` is the game on the table (None before a game),
         `tips` whether first-game tips are on (How to play has their switch)."""
         if page == "rules":
@@ -140,7 +140,7 @@ class Pages:
         )
 
     # ---- the card reference --------------------------------------------------------------------
-    def unseen(self, v: dict[str, Any]) -> str:
+    def unseen(self, v: PageView) -> str:
         """How many goods and tribe cards the game has not turned up yet, by contents, by symbol."""
         cat = self.cat
         goods, tribe = v["unseen"]["goods"], v["unseen"]["tribe"]
@@ -166,15 +166,16 @@ class Pages:
         )
 
     @staticmethod
-    def turned_up(v: dict[str, Any]) -> set[str]:
+    def turned_up(v: PageView) -> set[str | None]:
         """The tribe cards a player has seen and can point to now: in the centre face up, in
         play, in a display or hand, on the discard pile."""
-        seen = {c["card"] for c in v["central"] if c["card"]} | set(v["discards"]["tribe"])
+        seen: set[str | None] = {c["card"] for c in v["central"] if c["card"]}
+        seen.update(v["discards"]["tribe"])
         for pl in v["players"]:
             seen |= {c for row in pl["display"] for c in row} | {pl["hand"]}
         return seen | {v["in_play"]} | {v["decision"].get("card")}
 
-    def cards(self, v: dict[str, Any] | None) -> str:
+    def cards(self, v: PageView | None) -> str:
         """All 80 cards with their full text; during a game, what is still unseen first."""
         cat = self.cat
         seen = self.turned_up(v) if v is not None else None

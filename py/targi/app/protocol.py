@@ -33,6 +33,10 @@ from .session import LEVELS
 OPS = ("move", "hint", "analyse")
 MAX_STEPS = 64  # decisions judged in one request
 
+# A reason's parameters (targi.ai.hint.Params, named here so the page need not import the AI):
+# each a word (card id, letters) or a whole number.
+Params = dict[str, str | int]
+
 
 class ProtocolError(ValueError):
     """A request or an answer that does not follow the protocol; the message says why."""
@@ -42,7 +46,7 @@ class ProtocolError(ValueError):
 class Answer:
     move: str
     key: str = ""  # a hint's reason (targi.ai.hint.REASONS); empty for "move"
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Params = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,7 @@ class Judged:
     best: str
     loss: float | None  # VP the played move gave up in the search (None: not measured)
     key: str
-    params: dict[str, Any]
+    params: Params
 
 
 def request(op: str, save_string: str, level: str, seed: int) -> str:
@@ -104,7 +108,17 @@ def read_answer(op: str, answer_json: str) -> Answer:
     key, params = data.get("key"), data.get("params", {})
     if not isinstance(key, str) or not isinstance(params, dict):
         raise ProtocolError("the hint's answer gives no reason")
-    return Answer(data["move"], key, params)
+    return Answer(data["move"], key, _params(params))
+
+
+def _params(params: dict[object, object]) -> Params:
+    """A reason's parameters as the words need them: names to words or whole numbers."""
+    out: Params = {}
+    for name, value in params.items():
+        if not isinstance(name, str) or isinstance(value, bool) or not isinstance(value, str | int):
+            raise ProtocolError(f"a reason's parameter is not a word or a number ({value!r})")
+        out[name] = value
+    return out
 
 
 def _analyse(game: Game, checked: dict[str, Any]) -> list[dict[str, Any]]:
@@ -152,7 +166,7 @@ def read_verdicts(answer_json: str) -> list[Judged]:
             raise ProtocolError("a verdict's loss is not a number")
         loss = None if loss is None else float(loss)
         out.append(Judged(item["step"], item["played"], item["best"], loss, item["key"],
-                          item["params"]))  # fmt: skip
+                          _params(item["params"])))  # fmt: skip
     return out
 
 

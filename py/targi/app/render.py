@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..board import CENTRAL, CORNERS
 from ..cards import BORDER, BY_ID, GOODS
@@ -16,6 +15,8 @@ from ..constants import ROW_LENGTH, TARGIS
 from .catalog import LANGUAGES, Catalog
 from .explain import explain
 from .markup import esc
+from .preview import Preview
+from .session import PageView
 from .storage import HINT_LEVELS, PACES
 from .words import (
     COST_TOKENS,
@@ -50,7 +51,7 @@ HINT_BADGE = '<span class="hint-badge" aria-hidden="true"></span>'
 class _Board:
     """What every cell of one drawing of the board needs."""
 
-    v: dict[str, Any]
+    v: PageView
     legal: frozenset[str]  # the moves a click may make
     kind: str  # the decision being made
     hint: str | None
@@ -58,7 +59,7 @@ class _Board:
     targis: dict[int, int]  # border card -> whose Targi stands on it
     markers: dict[str, int]  # central space -> whose tribe marker lies on it
     next_raid: str | None
-    preview: dict[str, Any]  # place move -> what it would claim and close (targi.app.preview)
+    preview: dict[str, Preview]  # place move -> what it would claim and close (targi.app.preview)
     marks: dict[str, tuple[str, ...]]  # the replay's marks: move -> "played", "suggested"
 
 
@@ -162,7 +163,7 @@ class Renderer:
     # ---- the board -----------------------------------------------------------------------------
     def board(
         self,
-        v: dict[str, Any],
+        v: PageView,
         hint: str | None = None,
         marks: dict[str, tuple[str, ...]] | None = None,
     ) -> str:
@@ -176,8 +177,8 @@ class Renderer:
             last=v["last_move"] or "",  # outlined: what just happened
             targis={n: p for p in (0, 1) for n in v["players"][p]["targis"]},
             markers={m: p for p in (0, 1) for m in v["players"][p]["markers"]},
-            next_raid=(v["next_raid"] or {}).get("card"),
-            preview=v.get("preview") or {},
+            next_raid=v["next_raid"]["card"] if v["next_raid"] else None,
+            preview=v["preview"],
             marks=marks or {},
         )
         # Grid semantics (#board is role=grid): five rows of five cells, each cell a gridcell
@@ -299,16 +300,17 @@ class Renderer:
     def central_cell(self, letter: str, b: _Board) -> str:
         cat = self.cat
         cell = b.v["central"][CENTRAL.index(letter)]
+        card = cell["card"]  # None unless face up
         cls = "central"
         if cell["empty"]:
             cls += " empty"
             inner = f'<span class="back">{esc(cat.t("central.empty"))}</span>'
-        elif not cell["face_up"]:
+        elif card is None:
             cls += f" down k-{cell['kind']}"
             inner = f'<span class="back">{esc(cat.t("central.face_down." + cell["kind"]))}</span>'
         else:
             cls += f" up k-{cell['kind']}"
-            inner = self.card(cell["card"], "incell")
+            inner = self.card(card, "incell")
         inner = f'<span class="space">{letter}</span>' + inner
         if letter in b.markers:
             inner += f'<span class="on">{self.piece("marker", b.markers[letter])}</span>'
@@ -319,12 +321,12 @@ class Renderer:
         inner += tags
         move = f"u{letter}" if b.kind == "act" and f"u{letter}" in b.legal else None
         attrs = f' data-space="{letter}"'
-        if cell["face_up"]:
-            attrs += f' data-text="{esc(self.full_text(cell["card"]))}"'
+        if card is not None:
+            attrs += f' data-text="{esc(self.full_text(card))}"'
         return self._cell(b, cls, inner, move, attrs)
 
     # ---- players -------------------------------------------------------------------------------
-    def player_panel(self, v: dict[str, Any], p: int, names: tuple[str, str]) -> str:
+    def player_panel(self, v: PageView, p: int, names: tuple[str, str]) -> str:
         cat = self.cat
         pl = v["players"][p]
         active = v["current_player"] == p
@@ -391,15 +393,14 @@ class Renderer:
             f"</section>"
         )
 
-    def dock_player(self, v: dict[str, Any]) -> int | None:
+    def dock_player(self, v: PageView) -> int | None:
         """Whose counters the bar at the bottom of a phone's screen shows: you against the
         computer; in a two-player game the one to move (None once the game is over)."""
         if v["over"]:
             return None
-        who: int = v["you"] if v["you"] is not None else v["current_player"]
-        return who
+        return v["you"] if v["you"] is not None else v["current_player"]
 
-    def dock_me(self, v: dict[str, Any]) -> str:
+    def dock_me(self, v: PageView) -> str:
         """Your goods, gold, VP and hand in one line, for that bar: a copy of the counters of
         your panel (hidden from screen readers, which read the panel), so a decision never
         needs scrolling to see what you have. Empty once the game is over."""
@@ -422,12 +423,12 @@ class Renderer:
             f'<span class="lbl">{esc(cat.t("panel.hand"))}</span>{hand}</span></div>'
         )
 
-    def players(self, v: dict[str, Any]) -> str:
+    def players(self, v: PageView) -> str:
         names = player_names(self.cat, v["mode"])
         return self.player_panel(v, 0, names) + self.player_panel(v, 1, names)
 
     # ---- status, choices, score ------------------------------------------------------------------
-    def status(self, v: dict[str, Any]) -> str:
+    def status(self, v: PageView) -> str:
         cat = self.cat
         parts = [cat.t("status.round", n=v["round"])]
         raid = v["next_raid"]
@@ -457,25 +458,26 @@ class Renderer:
             for k in TOKENS
         )
 
-    def prompt(self, v: dict[str, Any]) -> str:
+    def prompt(self, v: PageView) -> str:
         cat = self.cat
-        if v["over"]:
+        p = v["current_player"]
+        if p is None:  # the game is over
             return cat.t("prompt.over")
         names = player_names(cat, v["mode"])
-        who = names[v["current_player"]]
+        who = names[p]
         kind = v["decision"]["kind"]
         if v["computer_to_move"]:
             return cat.t("prompt.computer")
         params: dict[str, object] = {"player": who}
         if kind == "place":
-            params["n"] = v["players"][v["current_player"]]["to_place"]
+            params["n"] = v["players"][p]["to_place"]
         if kind == "raid":
             params["card"] = cat.card_name(BORDER[v["robber"]].id)  # the robber stands on it
         if kind == "tribe" and v["decision"].get("source") == "noble":
             return cat.t("prompt.tribe_noble", **params)
         return cat.t(f"prompt.{kind}", **params)
 
-    def choices(self, v: dict[str, Any], hint: str | None = None) -> str:
+    def choices(self, v: PageView, hint: str | None = None) -> str:
         cat = self.cat
         if v["over"]:
             return self.score(v)
@@ -499,7 +501,7 @@ class Renderer:
             out.append(f'<p class="help">{esc(cat.t("help." + kind))}</p>')
         return "".join(out)
 
-    def score(self, v: dict[str, Any]) -> str:
+    def score(self, v: PageView) -> str:
         cat = self.cat
         names = player_names(cat, v["mode"])
         sc = v["scores"]
@@ -514,7 +516,7 @@ class Renderer:
         body += line("cards", cat.t("score.cards"), [x["cards"] for x in sc])
         for p in (0, 1):
             for bonus in sc[p]["card_bonuses"]:
-                cells = ["", ""]
+                cells: list[object] = ["", ""]
                 cells[p] = bonus["vp"]
                 label = cat.t("score.bonus", card=cat.card_name(bonus["card"]))
                 body += line(f"bonus-{bonus['card']}", label, cells)
@@ -549,7 +551,7 @@ class Renderer:
             f"{esc(cat.t('review.open'))}</button></div></div>"
         )
 
-    def log(self, v: dict[str, Any]) -> str:
+    def log(self, v: PageView) -> str:
         lines = log_lines(self.cat, v["log"], player_names(self.cat, v["mode"]), v["you"])
         raid = self.icon("raid")
         return "".join(

@@ -13,13 +13,13 @@ starts the next round or ends the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..board import CORNERS
+from ..events import Event
 from ..game import Game
 from ..scoring import Score, score
 from ..view import view as public_view
-from .session import HUMAN, Session
+from .session import HUMAN, PageView, Session
 
 CHECK_EVERY = 8  # a saved copy of the game every so many steps: a jump replays at most 7 moves
 
@@ -55,7 +55,7 @@ class Replay:
     checkpoints: list[Game]  # the game at steps 0, CHECK_EVERY, 2 * CHECK_EVERY, …
     rounds: list[int]  # the round of each recorded decision (ROUNDS + 1: the last raid)
     movers: list[int]  # who made each recorded decision
-    events: list[list[tuple[Any, ...]]]  # each recorded decision's log entries: its move first
+    events: list[list[Event]]  # each recorded decision's log entries: its move first
     ends: list[RoundEnd]
 
     @classmethod
@@ -72,16 +72,19 @@ class Replay:
         if len(game.record) % CHECK_EVERY == 0:
             checkpoints.append(watched.clone(logging=True))
         log = watched.log
-        chosen = [i for i, e in enumerate(log) if e[0] == "move" and not e[3]]
+        chosen = [(i, e) for i, e in enumerate(log) if e.kind == "move" and not e.forced]
         # a decision's words may need what the engine logs right after it (a raid's VP)
-        events = [[log[i], *(e for e in log[i + 1 : i + 2] if e[0] == "raid_vp")] for i in chosen]
+        events: list[list[Event]] = [
+            [e, *(after for after in log[i + 1 : i + 2] if after.kind == "raid_vp")]
+            for i, e in chosen
+        ]
         copy = Session(watched.clone(logging=True), session.mode, session.level)
         return cls(
             session=copy,
             record=list(game.record),
             checkpoints=checkpoints,
-            rounds=[e[0][4] for e in events],
-            movers=[e[0][1] for e in events],
+            rounds=[e.round for _, e in chosen],
+            movers=[e.player for _, e in chosen],
             events=events,
             ends=watched.ends,
         )
@@ -126,13 +129,18 @@ class Replay:
     def round_start(self, rnd: int) -> int:
         return next((k for k, r in enumerate(self.rounds) if r >= rnd), self.steps)
 
-    def view(self, step: int, you: int | None) -> dict[str, Any]:
+    def view(self, step: int, you: int | None) -> PageView:
         """The table at `step` as the renderer draws it: nobody can move on a replay."""
         g = self.game_at(step)
-        v = public_view(g, you)
-        v.update(mode=self.session.mode, human_to_move=False, computer_to_move=False, moves=[])
-        v["log"] = g.log
-        return v
+        return PageView(
+            **public_view(g, you),
+            mode=self.session.mode,
+            human_to_move=False,
+            computer_to_move=False,
+            moves=[],
+            log=g.log,
+            preview={},
+        )
 
     def continued(self, step: int, mode: str, level: str) -> Session:
         """A new game whose record is this game's first `step` decisions: its seed and that

@@ -4,7 +4,6 @@ verdicts worded like hints, and the turning points. Everything is escaped (marku
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..game import ROUNDS
 from .catalog import Catalog
@@ -12,6 +11,7 @@ from .markup import esc
 from .protocol import Judged
 from .render import Renderer
 from .replay import Replay
+from .session import PageView
 from .words import hint_reason, log_lines, move_label, player_names
 
 MIN_TURNING_LOSS = 1.0  # VP: smaller differences are matters of taste, not turning points
@@ -81,7 +81,7 @@ class ReviewRenderer:
             "review-log": r.log(v),
         }
 
-    def marked_moves(self, v: dict[str, Any], marks: dict[str, tuple[str, ...]]) -> str:
+    def marked_moves(self, v: PageView, marks: dict[str, tuple[str, ...]]) -> str:
         """The marked moves in words, each after its label (also those not on the board: a
         payment, a row, a card kept in hand)."""
         if not marks:
@@ -93,7 +93,7 @@ class ReviewRenderer:
         )
         return f'<ul class="review-marks">{items}</ul>'
 
-    def result(self, v: dict[str, Any], names: tuple[str, str]) -> str:
+    def result(self, v: PageView, names: tuple[str, str]) -> str:
         if v["winner"] is None:
             return self.cat.t("result.draw")
         return self.cat.t(f"result.win.{v['decided_by']}", player=names[v["winner"]])

@@ -7,18 +7,31 @@ opens against the same opponent. In a game against the computer you are Blue (pl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .. import save
 from ..constants import LEVEL_NAMES
+from ..events import Event
 from ..game import SEED_LIMIT, Game, IllegalMove
+from ..view import View
 from ..view import view as public_view
-from .preview import place_preview
+from .preview import Preview, place_preview
 
 MODES = ("hotseat", "ai")
 LEVELS = LEVEL_NAMES  # the one list of levels; its order is in the save meta
 HUMAN = 0  # your seat against the computer
 COMPUTER = 1
+
+
+class PageView(View):
+    """The engine's view and what the page adds: who plays it, the moves a click may make, the
+    log, the crossing preview. Plain Python, like the engine's view; every key is typed."""
+
+    mode: str  # "hotseat" | "ai"
+    human_to_move: bool
+    computer_to_move: bool
+    moves: list[str]  # the moves a click may make (none while the computer moves, or a replay)
+    log: list[Event]  # the engine's events, worded by targi.app.words.log_lines
+    preview: dict[str, Preview]  # place move -> its preview (empty: no placement to preview)
 
 
 @dataclass
@@ -104,18 +117,21 @@ class Session:
         """Same opponent, a new deal; the other player starts."""
         return Session.new(seed, 1 - self.game.starter, self.mode, self.level)
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> PageView:
         """The engine's view of the table (seen by you against the computer) and who plays it:
         everything the renderer draws from."""
         v = public_view(self.game, HUMAN if self.mode == "ai" else None)
-        v["mode"] = self.mode
-        v["human_to_move"] = human = self.human_to_move
-        v["computer_to_move"] = self.computer_to_move
-        v["moves"] = v["legal"] if human else []  # the moves a click may make
-        v["log"] = self.game.log  # the engine's events, worded by targi.app.words.log_lines
-        # what each placement would claim and close, for the crossing preview (hover, focus)
-        v["preview"] = place_preview(self.game) if human else {}
-        return v
+        human = self.human_to_move
+        return PageView(
+            **v,
+            mode=self.mode,
+            human_to_move=human,
+            computer_to_move=self.computer_to_move,
+            moves=v["legal"] if human else [],
+            log=self.game.log,
+            # what each placement would claim and close, for the crossing preview (hover, focus)
+            preview=place_preview(self.game) if human else {},
+        )
 
     def ai_seed(self) -> int:
         """The computer's sampling seed for this position: reproducible, varies move by move."""

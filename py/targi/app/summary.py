@@ -9,26 +9,28 @@ for you (the only choice) do not count as your move, and are told like the other
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from ..events import Event
 from .catalog import Catalog
+from .session import PageView
 from .words import border_label, log_lines, player_names
 
 LEFT_OUT = ("$",)  # payments
 EVENTS = ("raid", "raid_immune", "raid_vp", "marker_returned", "drawn", "round_end", "reshuffle")
 
 
-def since_last_move(log: list[tuple[Any, ...]], me: int) -> list[tuple[Any, ...]]:
+def since_last_move(log: Sequence[Event], me: int) -> list[Event]:
     """The log's events after `me`'s last own move (all of them if `me` has not moved)."""
     for i in range(len(log) - 1, -1, -1):
-        event = log[i]
-        if event[0] == "move" and event[1] == me and not event[3]:
-            return log[i + 1 :]
+        e = log[i]
+        if e.kind == "move" and e.player == me and not e.forced:
+            return list(log[i + 1 :])
     return list(log)
 
 
-def summary(cat: Catalog, v: dict[str, Any]) -> tuple[str, list[str]]:
+def summary(cat: Catalog, v: PageView) -> tuple[str, list[str]]:
     """(heading, lines) of what happened since the last move of the person to move now (against
     the computer: you, also while it moves); empty lines if the other player has not moved."""
     me = v["you"] if v["mode"] == "ai" else v["current_player"]
@@ -36,7 +38,7 @@ def summary(cat: Catalog, v: dict[str, Any]) -> tuple[str, list[str]]:
         return "", []
     other = 1 - me
     tail = since_last_move(v["log"], me)
-    if not any(e[0] == "move" and e[1] == other for e in tail):
+    if not any(e.kind == "move" and e.player == other for e in tail):
         return "", []
     names = player_names(cat, v["mode"])
     lines: list[str] = []
@@ -59,20 +61,22 @@ class _Placed:
     cards: list[int]
 
 
-def _parts(tail: list[tuple[Any, ...]], other: int) -> list[_Placed | list[tuple[Any, ...]]]:
+def _parts(tail: list[Event], other: int) -> list[_Placed | list[Event]]:
     """The events worth telling, in order: runs of log events, and the other player's placements
     gathered per round where the first of them was made."""
-    parts: list[_Placed | list[tuple[Any, ...]]] = []
+    parts: list[_Placed | list[Event]] = []
     placed: dict[int, _Placed] = {}
-    run: list[tuple[Any, ...]] = []
+    run: list[Event] = []
     for e in tail:
-        if e[0] == "move" and e[1] == other and e[2][0] == "t":
-            if e[4] not in placed:
-                placed[e[4]] = _Placed(e[4], [])
-                parts.append(placed[e[4]])
+        if e.kind == "move" and e.player == other and e.move[0] == "t":
+            if e.round not in placed:
+                placed[e.round] = _Placed(e.round, [])
+                parts.append(placed[e.round])
                 run = []
-            placed[e[4]].cards.append(int(e[2][1:]))
-        elif e[0] in EVENTS or (e[0] == "move" and e[2][0] not in LEFT_OUT and e[2] != "done"):
+            placed[e.round].cards.append(int(e.move[1:]))
+        elif e.kind in EVENTS or (
+            e.kind == "move" and e.move[0] not in LEFT_OUT and e.move != "done"
+        ):
             if not run:
                 parts.append(run)
             run.append(e)

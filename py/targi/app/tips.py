@@ -7,13 +7,14 @@ Which tips were seen, and whether tips are wanted at all, live in the page's set
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+
+from .session import PageView
 
 # The decisions that get a tip, in the order a game meets them; each has "tip.<kind>" words.
 TIPS = ("place", "act", "tribe", "raid")
 
 
-def due_tip(v: dict[str, Any], enabled: bool, seen: Collection[str]) -> str | None:
+def due_tip(v: PageView, enabled: bool, seen: Collection[str]) -> str | None:
     """The tip for the decision in view `v`, if a person makes it and has not seen that tip."""
     if not enabled or not v["human_to_move"]:
         return None

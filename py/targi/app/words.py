@@ -6,13 +6,14 @@ what a move does, and the engine's view/log to say which card it concerns.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from ..board import CENTRAL
 from ..cards import BORDER, BY_ID, GOODS
 from ..decisions import merchant_exchange, raid_vp_loss, silversmith_exchange
+from ..events import Event
 from ..game import ROUNDS
+from ..view import View
 from .catalog import Catalog
 
 # Token letters, in the order the page shows them: a card's cost (targi.cards.Cost) is goods and
@@ -41,18 +42,18 @@ def border_label(cat: Catalog, n: int) -> str:
     return cat.t("card.border_ref", name=cat.card_name(BORDER[n].id), n=n)
 
 
-def central_label(cat: Catalog, view: dict[str, Any], letter: str) -> str:
+def central_label(cat: Catalog, view: View, letter: str) -> str:
     cell = view["central"][CENTRAL.index(letter)]
     if cell["card"]:
         return cat.t("card.central_ref", name=cat.card_name(cell["card"]), space=letter)
     return cat.t("card.central_space", space=letter)
 
 
-def display_card(view: dict[str, Any], player: int, row: int, place: int) -> str:
+def display_card(view: View, player: int, row: int, place: int) -> str:
     return str(view["players"][player]["display"][row][place])
 
 
-def move_label(cat: Catalog, view: dict[str, Any], move: str) -> str:
+def move_label(cat: Catalog, view: View, move: str) -> str:
     """What clicking a move's button does, for the current decision of `view`."""
     decision = view["decision"]
     kind = decision["kind"]
@@ -60,6 +61,8 @@ def move_label(cat: Catalog, view: dict[str, Any], move: str) -> str:
     if move == "done":
         return cat.t(f"move.done.{kind}")
     head = move[0]
+    if player is None:  # the game is over: nobody decides
+        return cat.t("move.unknown", move=move, head=head)
     if kind == "place":
         return cat.t("move.place", card=border_label(cat, int(move[1:])))
     if kind == "act":
@@ -115,7 +118,7 @@ def move_label(cat: Catalog, view: dict[str, Any], move: str) -> str:
     return cat.t("move.unknown", move=move, head=head)
 
 
-def hint_reason(cat: Catalog, view: dict[str, Any], key: str, params: dict[str, Any]) -> str:
+def hint_reason(cat: Catalog, view: View, key: str, params: dict[str, str | int]) -> str:
     """A hint's reason (targi.ai.hint: a key and parameters that are data) in words. Cards are
     named as on the table: a border card with its number, a central space by the card on it."""
     from ..ai.hint import PARAMS  # here, not at the top: the page starts without the AI's modules
@@ -124,13 +127,13 @@ def hint_reason(cat: Catalog, view: dict[str, Any], key: str, params: dict[str, 
     for name, value in params.items():
         kind = PARAMS.get(name)
         if kind == "border":
-            words[name] = border_label(cat, value)
+            words[name] = border_label(cat, int(value))
         elif kind == "card":
-            words[name] = cat.card_name(value)
+            words[name] = cat.card_name(str(value))
         elif kind == "spaces":
-            words[name] = cat.join(central_label(cat, view, s) for s in value)
+            words[name] = cat.join(central_label(cat, view, s) for s in str(value))
         elif kind == "goods":
-            words[name] = goods_phrase(cat, value)
+            words[name] = goods_phrase(cat, str(value))
         else:
             words[name] = value
     return cat.t(f"hint.{key}", **words)
@@ -143,7 +146,7 @@ def player_names(cat: Catalog, mode: str) -> tuple[str, str]:
 
 
 def log_lines(
-    cat: Catalog, log: list[tuple[Any, ...]], names: tuple[str, str], you: int | None = None
+    cat: Catalog, log: Sequence[Event], names: tuple[str, str], you: int | None = None
 ) -> list[tuple[str, str]]:
     """The game's event log as (css class, text) lines, oldest first, with round headings.
     Lines about `you` use the catalog's "….you" form where it has one (English: "You place")."""
@@ -151,47 +154,48 @@ def log_lines(
     t = _Speaker(cat, you)
     current_round = 0
     context = ""  # the decision a "done" ends, read from the move before it
-    for i, event in enumerate(log):
-        kind = event[0]
-        if kind == "move":
-            _, p, move, forced, rnd, card = event
-            if rnd != current_round:
-                current_round = rnd
+    for i, e in enumerate(log):
+        if e.kind == "move":
+            p, move = e.player, e.move
+            if e.round != current_round:
+                current_round = e.round
                 # the raid at the last corner comes after the last round
-                heading = cat.t("log.round", n=rnd) if rnd <= ROUNDS else cat.t("log.final_raid")
+                heading = (
+                    cat.t("log.round", n=e.round) if e.round <= ROUNDS else cat.t("log.final_raid")
+                )
                 lines.append(("round", heading))
             if move == "lV":
                 text = _lost_vp(cat, t.by(p), names[p], log[i + 1 : i + 2])
             else:
-                text, context = _log_move(cat, t.by(p), names[p], move, card, context)
-            if forced:
+                text, context = _log_move(cat, t.by(p), names[p], move, e.card, context)
+            if e.forced:
                 text = cat.t("log.forced", text=text)
             lines.append((f"p{p} raid" if move[0] == "l" else f"p{p}", text))
-        elif kind == "drawn":
-            say = t.by(event[1])
-            lines.append((f"p{event[1]}", say("log.drawn", player=names[event[1]],
-                                               card=cat.card_name(event[2]))))  # fmt: skip
-        elif kind == "marker_returned":
-            spaces = cat.join(event[2])
-            say = t.by(event[1])
-            text = say("log.marker_returned", player=names[event[1]], spaces=spaces)
-            lines.append((f"p{event[1]}", text))
-        elif kind == "gold_limit":
-            gold = goods_phrase(cat, "G" * event[2])
-            text = t.by(event[1])("log.gold_limit", player=names[event[1]], goods=gold)
-            lines.append((f"p{event[1]}", text))
-        elif kind == "round_end":
-            lines.append(("event", cat.t("log.round_end", n=event[1])))
-        elif kind == "raid":
-            lines.append(("event raid", cat.t("log.raid", card=cat.card_name(event[2]))))
-        elif kind == "raid_vp":
+        elif e.kind == "drawn":
+            say = t.by(e.player)
+            lines.append((f"p{e.player}", say("log.drawn", player=names[e.player],
+                                               card=cat.card_name(e.card))))  # fmt: skip
+        elif e.kind == "marker_returned":
+            spaces = cat.join(e.spaces)
+            say = t.by(e.player)
+            text = say("log.marker_returned", player=names[e.player], spaces=spaces)
+            lines.append((f"p{e.player}", text))
+        elif e.kind == "gold_limit":
+            gold = goods_phrase(cat, "G" * e.gold)
+            text = t.by(e.player)("log.gold_limit", player=names[e.player], goods=gold)
+            lines.append((f"p{e.player}", text))
+        elif e.kind == "round_end":
+            lines.append(("event", cat.t("log.round_end", n=e.rounds_played)))
+        elif e.kind == "raid":
+            lines.append(("event raid", cat.t("log.raid", card=cat.card_name(e.card))))
+        elif e.kind == "raid_vp":
             pass  # worded with the move before it (_lost_vp)
-        elif kind == "raid_immune":
-            say = t.by(event[1])
-            lines.append((f"p{event[1]} raid", say("log.raid_immune", player=names[event[1]])))
-        elif kind == "reshuffle":
-            lines.append(("event", cat.t(f"log.reshuffle.{event[1]}")))
-        elif kind == "game_over":
+        elif e.kind == "raid_immune":
+            say = t.by(e.player)
+            lines.append((f"p{e.player} raid", say("log.raid_immune", player=names[e.player])))
+        elif e.kind == "reshuffle":
+            lines.append(("event", cat.t(f"log.reshuffle.{e.deck}")))
+        elif e.kind == "game_over":
             lines.append(("event", cat.t("log.game_over")))
     return lines
 
@@ -242,12 +246,12 @@ def _log_move(
     return cat.t("move.unknown", move=move, head=head), ""
 
 
-def _lost_vp(cat: Catalog, say: Callable[..., str], who: str, after: list[tuple[Any, ...]]) -> str:
+def _lost_vp(cat: Catalog, say: Callable[..., str], who: str, after: Sequence[Event]) -> str:
     """A raid paid in VP, with the VP the engine's next log entry says it took (R1: as far as
     they go, so possibly none)."""
-    if not after or after[0][0] != "raid_vp":
+    if not after or after[0].kind != "raid_vp":
         return say("log.lose_vp", player=who)  # a log cut before the amount: no number to say
-    lost = after[0][2]
+    lost = after[0].vp
     if lost == 0:
         return say("log.raid_immune", player=who)
     return say("log.lose", player=who, goods=goods_phrase(cat, "V" * lost))

@@ -8,8 +8,6 @@ player, so the two players' observations differ only in who is looking.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
@@ -19,7 +17,7 @@ from ..cards import BY_ID, GOODS
 from ..constants import DISPLAY_LIMIT
 from ..decisions import DESCRIPTION, raid_terms
 from ..game import Game
-from ..view import view
+from ..view import CentralView, View, view
 from .actions import ACTION_ID, ACTIONS, DEALT, DEALT_ID, ROW_PLACES
 
 NAMES = ("Blue", "Red")
@@ -111,7 +109,7 @@ def _pay_extra(g: Game) -> int:
     return g.current_decision.extra
 
 
-def _fill_players(parts: dict[str, npt.NDArray[np.float32]], v: dict[str, Any]) -> None:
+def _fill_players(parts: dict[str, npt.NDArray[np.float32]], v: View) -> None:
     cards = parts["cards"]
     for p, seat in enumerate(v["players"]):
         parts["stock"][p] = [*(seat["goods"][k] for k in GOODS), seat["gold"], seat["vp"]]
@@ -129,7 +127,7 @@ def _fill_players(parts: dict[str, npt.NDArray[np.float32]], v: dict[str, Any]) 
                 cards[_card(card_id)][DISPLAY_AT + p * DISPLAY_PLACES + r * ROW_PLACES + c] = 1
 
 
-def _fill_table(parts: dict[str, npt.NDArray[np.float32]], v: dict[str, Any]) -> None:
+def _fill_table(parts: dict[str, npt.NDArray[np.float32]], v: View) -> None:
     cards = parts["cards"]
     for i, space in enumerate(v["central"]):
         face_down = not space["face_up"] and not space["empty"]
@@ -178,24 +176,26 @@ def text(g: Game, player: int) -> str:
     return "\n".join(lines)
 
 
-def _deciding(g: Game, v: dict[str, Any]) -> str:
+def _deciding(g: Game, v: View) -> str:
     d = v["decision"]
     if g.chance is not None and chance.pending(g):
         step = g.chance.step or "the opening deal"
         return f"chance deals for {step!r} ({len(g.chance.dealt)} dealt)"
     if v["over"]:
         totals = [s["total"] for s in v["scores"]]
-        who = "draw" if v["winner"] is None else f"{NAMES[v['winner']]} wins"
+        winner = v["winner"]
+        who = "draw" if winner is None else f"{NAMES[winner]} wins"
         return f"over: {totals[0]}-{totals[1]}, {who} ({v['decided_by']})"
     extra = " ".join(f"{k} {d[k]}" for k in ("card", "source", "raid") if k in d)
+    assert d["player"] is not None  # only None once the game is over
     return f"{NAMES[d['player']]} deciding {d['kind']} {extra}".rstrip()
 
 
-def _space(s: dict[str, Any]) -> str:
+def _space(s: CentralView) -> str:
     if s["empty"]:
         shown = f"-{s['kind'] or ''}"
     elif s["face_up"]:
-        shown = s["card"]
+        shown = f"{s['card']}"  # face up: a card id
     else:
         shown = f"?{s['kind']}"
     return f"{s['space']}:{shown}{'*' if s['used'] else ''}"
