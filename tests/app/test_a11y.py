@@ -9,13 +9,13 @@ import random
 import re
 from html.parser import HTMLParser
 
-from targi.app import storage
-from targi.app.announce import announcement, result
-from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
-from targi.app.render import Renderer
+from targi.app.html.render import Renderer
 from targi.app.session import Session
-from targi.app.words import log_lines, player_names
+from targi.app.store import storage
+from targi.app.text.announce import announcement, result
+from targi.app.text.catalog import Catalog
+from targi.app.text.words import log_lines, player_names
 
 from .fakeport import FakePort
 

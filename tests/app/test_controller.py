@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 from targi import save
-from targi.app import storage
-from targi.app.catalog import Catalog
 from targi.app.controller import ACTIONS, DIALOGS, Click, Controller
-from targi.app.render import Renderer
+from targi.app.html.render import Renderer
 from targi.app.session import Session
+from targi.app.store import storage
+from targi.app.text.catalog import Catalog
 
 from .fakeport import FakePort
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from targi.app import review
-from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
-from targi.app.markup import esc
-from targi.app.review_render import TURNING_POINTS
+from targi.app.html.markup import esc
+from targi.app.review import reviewer as review
+from targi.app.review.review_render import TURNING_POINTS
 from targi.app.session import Session
+from targi.app.text.catalog import Catalog
 from targi.game import Game
 
 from .fakeport import FakePort

@@ -13,26 +13,27 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import save
-from . import protocol, share, storage
-from .announce import announcement, news
-from .catalog import LANGUAGES, Catalog
+from . import protocol
+from .html.render import Renderer
 from .port import Port, TableFrame
-from .recent import Saved
-from .records import RecordsPanel
-from .render import Renderer
 from .session import COMPUTER, HUMAN, Session
-from .shelf import Shelf
-from .storage import HINT_LEVELS
-from .summary import summary
-from .tips import due_tip
-from .words import hint_reason, move_label
+from .store import share, storage
+from .store.recent import Saved
+from .store.records import RecordsPanel
+from .store.shelf import Shelf
+from .store.storage import HINT_LEVELS
+from .text.announce import announcement, news
+from .text.catalog import LANGUAGES, Catalog
+from .text.summary import summary
+from .text.tips import due_tip
+from .text.words import hint_reason, move_label
 
 if TYPE_CHECKING:
-    from .pages import Pages
-    from .review import Reviewer
+    from .html.pages import Pages
+    from .review.reviewer import Reviewer
 
 # Every dialog of index.html (each an `.overlay`); at most one is open at a time. `dlg-page`
-# shows one of the reading pages (targi.app.pages.PAGES): How to play, the cards, About.
+# shows one of the reading pages (targi.app.html.pages.PAGES): How to play, the cards, About.
 DIALOGS = (
     *("dlg-new", "dlg-share", "dlg-load", "dlg-confirm"),
     *("dlg-storage", "dlg-recent", "dlg-tabs", "dlg-stats", "dlg-export", "dlg-page"),
@@ -88,7 +89,7 @@ class Controller:
         self.log_size = -1  # events in the log as last drawn (-1: draw it)
         self._pages: Pages | None = None
         self._review: Reviewer | None = None  # None until a replay is first opened
-        # statistics (targi.app.records), kept in the same backend as the games
+        # statistics (targi.app.store.records), kept in the same backend as the games
         self.records = RecordsPanel(self.games, port, cat)
         self.tip: tuple[str, int] | None = None  # the tip on the table and the seq it is for
         self.page = ""  # the reading page open in dlg-page ("" when none is)
@@ -102,18 +103,18 @@ class Controller:
     # (drawings, chart, export, replay) cost a first visit ~80 ms of imports in Pyodide.
     @property
     def pages(self) -> Pages:
-        """How to play, Cards and About (targi.app.pages)."""
+        """How to play, Cards and About (targi.app.html.pages)."""
         if self._pages is None:
-            from .pages import Pages
+            from .html.pages import Pages
 
             self._pages = Pages(self.cat, self.render)
         return self._pages
 
     @property
     def review(self) -> Reviewer:
-        """The replay, its chart and analysis (targi.app.review)."""
+        """The replay, its chart and analysis (targi.app.review.reviewer)."""
         if self._review is None:
-            from .review import Reviewer
+            from .review.reviewer import Reviewer
 
             self._review = Reviewer(self)
         return self._review
@@ -139,7 +140,7 @@ class Controller:
 
     # ---- storage -------------------------------------------------------------------------------
     def autosave(self) -> None:
-        """After every move and undo (targi.app.recent keeps it, or says why not)."""
+        """After every move and undo (targi.app.store.recent keeps it, or says why not)."""
         if self.session is not None:
             self.saved(self.games.save(self.session))
 
@@ -824,7 +825,8 @@ ACTIONS: dict[str, Handler] = {
     "tab-copy": lambda c, k: c.open_copy(),
     "dismiss-notice": lambda c, k: c.dismiss_notice(),
     "close": lambda c, k: None if c.review.escape() else c.close_top(),
-    # the replay, its analysis, exporting (targi.app.review) and statistics (targi.app.records)
+    # the replay, its analysis, exporting (targi.app.review.reviewer) and statistics
+    # (targi.app.store.records)
     "review": lambda c, k: c.review.open(),
     "review-close": lambda c, k: c.review.close(),
     "review-nav": lambda c, k: c.review.nav(k.value),
@@ -842,7 +844,7 @@ ACTIONS: dict[str, Handler] = {
     "stats-reset": lambda c, k: c.port.set_hidden("stats-confirm", False),
     "stats-reset-confirm": lambda c, k: c.records.reset(),
     "stats-reset-cancel": lambda c, k: c.port.set_hidden("stats-confirm", True),
-    # learning (targi.app.pages, targi.app.tips)
+    # learning (targi.app.html.pages, targi.app.text.tips)
     "rules": lambda c, k: c.open_page("rules"),
     "cards": lambda c, k: c.open_page("cards"),
     "about": lambda c, k: c.open_page("about"),

@@ -112,7 +112,7 @@ class Session:
         v["human_to_move"] = human = self.human_to_move
         v["computer_to_move"] = self.computer_to_move
         v["moves"] = v["legal"] if human else []  # the moves a click may make
-        v["log"] = self.game.log  # the engine's events, worded by targi.app.words.log_lines
+        v["log"] = self.game.log  # the engine's events, worded by targi.app.text.words.log_lines
         # what each placement would claim and close, for the crossing preview (hover, focus)
         v["preview"] = place_preview(self.game) if human else {}
         return v

@@ -26,8 +26,8 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..session import Session
 from .backend import Backend, MemoryBackend, StorageBlocked, StorageFailure, StorageFull, dump
-from .session import Session
 from .storage import (
     CURRENT_KEY,
     ENVELOPE_MAX_CHARS,

@@ -1,13 +1,13 @@
 """A game as plain text: who played, the result, the save string and a link, then every move by
-round in the words of the page's log (targi.app.words.log_lines)."""
+round in the words of the page's log (targi.app.text.words.log_lines)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..session import Session
+from ..store.share import link
 from .catalog import SOFT_HYPHEN, Catalog
-from .session import Session
-from .share import link
 from .words import log_lines, player_names
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import BY_ID
-from ..constants import ROW_DIFFERENT, ROW_LENGTH
+from ...cards import BY_ID
+from ...constants import ROW_DIFFERENT, ROW_LENGTH
 from .catalog import Catalog
 
 

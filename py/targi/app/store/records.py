@@ -1,7 +1,7 @@
 """The statistics on the page: counting a game when it ends here, the #stats dialog, its reset.
 
-The numbers and their storage format are targi.app.stats; this module reads and writes them
-through the backend the games are kept in (targi.app.recent: localStorage, or memory when
+The numbers and their storage format are targi.app.store.stats; this module reads and writes them
+through the backend the games are kept in (targi.app.store.recent: localStorage, or memory when
 the browser refuses it) and says what went wrong (damaged statistics kept aside, storage that
 refuses) in the dialog.
 """
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import contextlib
 
+from ..html.markup import esc
+from ..port import Port
+from ..session import LEVELS, Session
+from ..text.catalog import Catalog
 from .backend import StorageFailure
-from .catalog import Catalog
-from .markup import esc
-from .port import Port
 from .recent import GameStore
-from .session import LEVELS, Session
 from .stats import STATS_BACKUP_KEY, STATS_KEY, TWO_PLAYERS, Records, StatsDamaged, Tally
 
 

@@ -16,13 +16,13 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ..save import MAX_LENGTH as SAVE_MAX_LENGTH
-from ..save import SaveError
-from ..scoring import score
-from ..view import view
-from .catalog import LANGUAGES
-from .session import LEVELS, MODES, Session
-from .tips import read_seen
+from ...save import MAX_LENGTH as SAVE_MAX_LENGTH
+from ...save import SaveError
+from ...scoring import score
+from ...view import view
+from ..session import LEVELS, MODES, Session
+from ..text.catalog import LANGUAGES
+from ..text.tips import read_seen
 
 GAME_PREFIX = "targi.saved."  # + game id: one envelope per kept game
 CURRENT_KEY = "targi.current"  # id of the game the last active tab had on the table
@@ -252,7 +252,7 @@ class Settings:
     pace: str = "normal"
     level: str = "medium"
     starter: str = "me"
-    tips: bool = True  # first-game tips (targi.app.tips)
+    tips: bool = True  # first-game tips (targi.app.text.tips)
     tips_seen: list[str] = field(default_factory=list)
     hint_level: str = HINT_LEVELS[0]
     lang: str = ""  # chosen in the language menu; "" = none: the browser's languages decide

@@ -16,7 +16,7 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass, field, fields
 
-from .session import LEVELS, Session
+from ..session import LEVELS, Session
 
 STATS_KEY = "targi.stats"
 STATS_BACKUP_KEY = "targi.stats.backup"

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import protocol
+from .. import protocol
+from ..session import HUMAN
+from ..text.export import file_name, game_text
 from .chart import chart
-from .export import file_name, game_text
 from .replay import Replay
 from .review_render import ReviewRenderer, Worded
-from .session import HUMAN
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from ..controller import Controller
 
 BATCH = 4  # decisions per request: about a second of the hard level's thinking
 ANALYSIS_LEVEL = "hard"
@@ -104,7 +104,7 @@ class Reviewer:
 
     def escape(self) -> bool:
         """Escape closes the replay when no dialog is open over it."""
-        from .controller import DIALOGS  # here: the controller imports this module
+        from ..controller import DIALOGS  # here: the controller imports this module
 
         if self.replay is None or not all(self.port.is_hidden(d) for d in DIALOGS):
             return False

@@ -1,7 +1,7 @@
 """First-game tips: one short tip the first time a player meets each kind of decision.
 
 Which tips were seen, and whether tips are wanted at all, live in the page's settings
-(targi.app.storage.Settings: `tips`, `tips_seen`), so each tip is shown once per device.
+(targi.app.store.storage.Settings: `tips`, `tips_seen`), so each tip is shown once per device.
 """
 
 from __future__ import annotations

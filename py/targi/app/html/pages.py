@@ -2,7 +2,7 @@
 message catalog (so they can be translated), the card table and the view.
 
 The rules page follows docs/rules.md section by section; its drawings are built from the
-board's geometry (targi.app.drawings). The card reference lists all 80 cards from targi.cards
+board's geometry (targi.app.html.drawings). The card reference lists all 80 cards from targi.cards
 and, during a game, which goods and tribe cards have not been turned up yet (the view's
 `unseen`: the decks and the face-down central cards, which every player may count).
 """
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..cards import BORDER, BY_ID, CARDS, SYMBOLS
+from ...cards import BORDER, BY_ID, CARDS, SYMBOLS
+from ..text.catalog import Catalog
 from . import drawings
-from .catalog import Catalog
 from .markup import esc
 from .render import Renderer
 

@@ -1,7 +1,7 @@
 """What the polite live region `#announce` says: one message per step group (a computer's turn,
 or what a player's own move set off), never one per redraw.
 
-Read from the engine's log (the view's `log`) and worded by targi.app.words, like the move log:
+Read from the engine's log (the view's `log`) and worded by targi.app.text.words, like the move log:
 the moves of the other side, raids, round ends, and the result when the game is over. The moves
 the player who just acted chose are left out (they made them), as are round headings (the round's
 end says it); the moves the engine made for them (the only choice) are read, as the move log

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import CENTRAL, CORNERS
-from ..cards import BORDER, BY_ID, GOODS
-from .catalog import LANGUAGES, Catalog
-from .explain import explain
-from .markup import esc
-from .storage import HINT_LEVELS, PACES
-from .words import (
+from ...board import CENTRAL, CORNERS
+from ...cards import BORDER, BY_ID, GOODS
+from ..store.storage import HINT_LEVELS, PACES
+from ..text.catalog import LANGUAGES, Catalog
+from ..text.explain import explain
+from ..text.words import (
     COST_TOKENS,
     TOKENS,
     border_label,
@@ -26,6 +25,7 @@ from .words import (
     move_label,
     player_names,
 )
+from .markup import esc
 
 # Where each border card sits in the 5x5 grid (row, column), clockwise from the top left.
 BORDER_AT = {
@@ -558,7 +558,7 @@ class Renderer:
 
     # ---- learning: tips, "since your last turn" --------------------------------------------------
     def tip(self, kind: str | None) -> str:
-        """A first-game tip (targi.app.tips) with its two buttons; empty when there is none."""
+        """A first-game tip (targi.app.text.tips) with its two buttons; empty when there is none."""
         if kind is None:
             return ""
         cat = self.cat
@@ -587,7 +587,7 @@ class Renderer:
         )
 
     def pace_options(self, chosen: str) -> str:
-        """The options of the #pace select, one per pace of targi.app.storage.PACES."""
+        """The options of the #pace select, one per pace of targi.app.store.storage.PACES."""
         return "".join(
             f'<option value="{esc(pace)}"{" selected" if pace == chosen else ""}>'
             f"{esc(self.cat.t(f'pace.{pace}'))}</option>"

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import ROUNDS
-from .catalog import Catalog
-from .markup import esc
-from .protocol import Judged
-from .render import Renderer
+from ...game import ROUNDS
+from ..html.markup import esc
+from ..html.render import Renderer
+from ..protocol import Judged
+from ..text.catalog import Catalog
+from ..text.words import hint_reason, log_lines, move_label, player_names
 from .replay import Replay
-from .words import hint_reason, log_lines, move_label, player_names
 
 MIN_TURNING_LOSS = 1.0  # VP: smaller differences are matters of taste, not turning points
 TURNING_POINTS = 5

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..board import CENTRAL
-from ..cards import BORDER, BY_ID, GOODS
-from ..decisions import merchant_exchange, raid_vp_loss, silversmith_exchange
-from ..game import ROUNDS
+from ...board import CENTRAL
+from ...cards import BORDER, BY_ID, GOODS
+from ...decisions import merchant_exchange, raid_vp_loss, silversmith_exchange
+from ...game import ROUNDS
 from .catalog import Catalog
 
 # Token letters, in the order the page shows them: a card's cost (targi.cards.Cost) is goods and
@@ -118,7 +118,7 @@ def move_label(cat: Catalog, view: dict[str, Any], move: str) -> str:
 def hint_reason(cat: Catalog, view: dict[str, Any], key: str, params: dict[str, Any]) -> str:
     """A hint's reason (targi.ai.hint: a key and parameters that are data) in words. Cards are
     named as on the table: a border card with its number, a central space by the card on it."""
-    from ..ai.hint import PARAMS  # here, not at the top: the page starts without the AI's modules
+    from ...ai.hint import PARAMS  # here, not at the top: the page starts without the AI's modules
 
     words: dict[str, object] = {}
     for name, value in params.items():

@@ -1,10 +1,10 @@
 """Points round by round: an inline SVG drawn by the page, and the same numbers as a table.
 
-Each round end (targi.app.replay.RoundEnd) is a column with a bar per player, stacked from the
-parts of `score()`: VP tokens, card VP, card bonuses, rows. Raids are marked between columns.
-Colours come from CSS classes (web/style.css: `--chart-*` variables, text in currentColor), so a
-theme restyles it; Red's bars are outlined dashed, Blue's solid, so colour is never the only
-difference. Screen readers get a summary on the SVG and a <table> of every number.
+Each round end (targi.app.review.replay.RoundEnd) is a column with a bar per player, stacked
+from the parts of `score()`: VP tokens, card VP, card bonuses, rows. Raids are marked between
+columns. Colours come from CSS classes (web/style.css: `--chart-*` variables, text in
+currentColor), so a theme restyles it; Red's bars are outlined dashed, Blue's solid, so colour is
+never the only difference. Screen readers get a summary on the SVG and a <table> of every number.
 
 Two drawings of the same numbers: `svg.chart.wide`, a column per round, and `svg.chart.tall`, a
 row per round with the bars lying down, which the CSS shows instead on a narrow screen: every
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..scoring import Score
-from .catalog import Catalog
-from .markup import esc
+from ...scoring import Score
+from ..html.markup import esc
+from ..text.catalog import Catalog
 from .replay import RoundEnd
 
 PARTS = ("tokens", "cards", "bonus", "rows")  # bottom to top

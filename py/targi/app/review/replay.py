@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import CORNERS
-from ..game import Game
-from ..scoring import Score, score
-from ..view import view as public_view
-from .session import HUMAN, Session
+from ...board import CORNERS
+from ...game import Game
+from ...scoring import Score, score
+from ...view import view as public_view
+from ..session import HUMAN, Session
 
 CHECK_EVERY = 8  # a saved copy of the game every so many steps: a jump replays at most 7 moves
 

@@ -14,7 +14,7 @@ import json
 import string
 from collections.abc import Iterable
 
-from ..cards import BY_ID
+from ...cards import BY_ID
 
 # The page's languages, each named in its own language (the language menu shows these).
 LANGUAGES: dict[str, str] = {

@@ -3,8 +3,9 @@
 Browsers make localStorage fail in three ways, and the page must survive each: the storage is
 missing or blocked (a SecurityError, even from the `window.localStorage` getter), it is full
 (QuotaExceededError on a write), or one call throws for a reason of its own. The game store
-(`targi.app.recent`) talks to a `Backend` and sees only the two failures that call for different
-answers: `StorageBlocked` (play in memory) and `StorageFull` (play on, retry, offer space).
+(`targi.app.store.recent`) talks to a `Backend` and sees only the two failures that call for
+different answers: `StorageBlocked` (play in memory) and `StorageFull` (play on, retry, offer
+space).
 """
 
 from __future__ import annotations

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .catalog import Catalog
+from ..store.recent import Kept
+from ..store.storage import Summary
+from ..text.catalog import Catalog
 from .markup import esc
-from .recent import Kept
-from .storage import Summary
 
 
 def _button(cat: Catalog, action: str, game_id: str, key: str, primary: bool = False) -> str:

@@ -1,6 +1,6 @@
 """ "Since your last turn": what the other player did after your last move, in a few lines.
 
-Read from the engine's log (the view's `log`) and worded by targi.app.words, in the order it
+Read from the engine's log (the view's `log`) and worded by targi.app.text.words, in the order it
 happened: the cards taken and used, trades, the end of the round, raid losses, and the other
 player's Targis placed in a round summed up in one line where the first of them was placed.
 Payments and "done" are left out (the cards they belong to say enough). Moves the engine made

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..board import CORNERS, crossings
+from ...board import CORNERS, crossings
 from .markup import esc
 from .render import BORDER_AT, GRID
 

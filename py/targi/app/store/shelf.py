@@ -1,4 +1,4 @@
-"""The page's side of keeping games: the game store (targi.app.recent) and what the player is
+"""The page's side of keeping games: the game store (targi.app.store.recent) and what the player is
 told about it. The controller decides which game is on the table; the shelf keeps every game,
 says what became of each save, and runs the Recent games dialog, the unreadable-storage dialog
 and the storage notice (docs/page.md lists their elements).
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import secrets
 
+from ..html.recent_list import rows
+from ..port import Port
+from ..session import Session
+from ..text.catalog import Catalog
 from .backend import StorageFailure
-from .catalog import Catalog
-from .port import Port
 from .recent import NOTICE, RECENT_LIMIT, GameStore, Saved
-from .recent_list import rows
-from .session import Session
 from .storage import StoredGameError
 
 
