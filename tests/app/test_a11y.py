@@ -208,8 +208,8 @@ def test_after_a_hint_focus_is_on_the_suggested_move(cat: Catalog):
     page.click(Click("new-game", "hotseat"))
     page.click(Click("hint"))
     port.run()
-    assert page.hint is not None
-    assert f'[data-move="{page.hint.move}"]' in port.focused[-1]
+    assert page.computer.hint is not None
+    assert f'[data-move="{page.computer.hint.move}"]' in port.focused[-1]
 
 
 def test_after_a_merchant_trade_focus_stays_on_it_or_goes_to_done(cat: Catalog):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from targi import save
-from targi.app.controller import ACTIONS, DIALOGS, Click, Controller
+from targi.app.controller import DIALOGS, Click, Controller
 from targi.app.html.render import Renderer
 from targi.app.session import Session
 from targi.app.store import storage
@@ -157,7 +157,7 @@ def test_a_second_redraw_while_the_computer_thinks_starts_no_second_loop(cat: Ca
     page.click(Click("new-game", "ai"))
     page.redraw()
     page.redraw()
-    loops = [work for work in port.queue if work.__name__ == "computer_turn"]
+    loops = [work for work in port.queue if work.__name__ == "turn"]
     assert len(loops) == 1
     port.run()
     assert page.session is not None and page.session.human_to_move
@@ -224,7 +224,10 @@ def test_a_hint_is_shown_for_the_position_it_was_asked_for(cat: Catalog):
     assert seen == [cat.t("hint.thinking")] and not port.hidden["hint-text"]
     assert port.frame is not None and port.frame.hint is not None
     assert port.frame.hint.startswith(cat.t("hint.label", reason=""))
-    assert page.hint is not None and f'data-move="{page.hint.move}"' in port.frame.regions["board"]
+    assert (
+        page.computer.hint is not None
+        and f'data-move="{page.computer.hint.move}"' in port.frame.regions["board"]
+    )
     _play_some(page, 1)
     assert port.frame.hint is None  # the table moved on
 
@@ -264,7 +267,7 @@ def test_a_hint_that_comes_after_a_move_is_not_shown(cat: Catalog):
     page.click(Click("hint"))
     port.while_asked = lambda: _play_some(page, 1)
     port.run()
-    assert page.hint is None and port.frame is not None and port.frame.hint is None
+    assert page.computer.hint is None and port.frame is not None and port.frame.hint is None
 
 
 def test_when_the_worker_fails_the_page_answers_itself_and_says_so_once(cat: Catalog):
@@ -276,7 +279,7 @@ def test_when_the_worker_fails_the_page_answers_itself_and_says_so_once(cat: Cat
     port.set_text("notice-text", "")
     page.click(Click("hint"))
     port.run()
-    assert page.hint is not None and port.text["notice-text"] == ""
+    assert page.computer.hint is not None and port.text["notice-text"] == ""
 
 
 # ---- loading and sharing ---------------------------------------------------------------------
@@ -308,7 +311,7 @@ def test_a_shared_game_asks_before_replacing_a_game_in_progress(cat: Catalog):
     mode = cat.t("mode.ai", level=cat.t("level.easy"))
     assert port.text["confirm-summary"] == cat.plural("confirm.summary", 3, mode=mode, round=1)
     page.click(Click("cancel-replace"))
-    assert page.session is mine and page.pending is None and port.hidden["dlg-confirm"]
+    assert page.session is mine and page.load.pending is None and port.hidden["dlg-confirm"]
 
     page.open_fragment("#g=" + _shared_game(cat, 3))
     page.click(Click("confirm-replace"))
@@ -326,7 +329,7 @@ def test_escape_on_the_question_keeps_the_game(cat: Catalog):
     _play_some(page, 1)
     page.open_fragment("#g=" + _shared_game(cat, 3))
     page.click(Click("close"))
-    assert page.pending is None and port.hidden["dlg-confirm"]
+    assert page.load.pending is None and port.hidden["dlg-confirm"]
     assert page.session is not None and page.session.seq == 1
 
 
@@ -475,8 +478,9 @@ def test_every_control_of_the_page_has_a_handler(cat: Catalog):
         s.play(s.legal_for_human()[0])
     drawn = Renderer(cat).choices(s.view())
     used = _actions_in(index) | _actions_in(drawn)
-    assert used <= set(ACTIONS)
-    assert {"move", "new-game", "close"} <= set(ACTIONS)
+    actions = set(Controller(FakePort(), cat).actions)
+    assert used <= actions
+    assert {"move", "new-game", "close"} <= actions
     assert not {"move", "new-game"} & used  # pseudo-actions of Click, never data-action names
 
 

@@ -1,6 +1,6 @@
 """The replay on the page: stepping through a game, the chart, the computer's verdicts, playing on
-from a position, exporting the game. The controller owns one Reviewer and routes the review's
-clicks to it (targi.app.controller.ACTIONS); like the controller it talks only to the Port.
+from a position, exporting the game. targi.app.dialogs.review makes one Reviewer when the replay
+first opens and routes the review's clicks to it; it sees the page only through `ReviewPage`.
 
 While the replay is open, `#app[data-view=review]` hides the table and shows `#review`
 (`data-step`, `data-steps`). The analysis asks the AI worker a few decisions at a time
@@ -10,17 +10,18 @@ worker that fails is replaced by the same answer computed on the page, as for th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .. import protocol
-from ..session import HUMAN
+from ..html.render import Renderer
+from ..port import Port
+from ..session import HUMAN, Session
+from ..store.storage import Settings
+from ..text.catalog import Catalog
 from ..text.export import file_name, game_text
 from .chart import chart
 from .replay import Replay
 from .review_render import ReviewRenderer, Worded
-
-if TYPE_CHECKING:
-    from ..controller import Controller
 
 BATCH = 4  # decisions per request: about a second of the hard level's thinking
 ANALYSIS_LEVEL = "hard"
@@ -34,8 +35,24 @@ NAV = {
 }
 
 
+class ReviewPage(Protocol):
+    """What the replay needs of the page (targi.app.page.Page has it all)."""
+
+    port: Port
+    cat: Catalog
+    render: Renderer
+    settings: Settings
+    session: Session | None
+
+    def close_all(self) -> None: ...
+    def open(self, dialog_id: str, opened_by_control: bool = True) -> None: ...
+    def notice(self, text: str) -> None: ...
+    def replace_with(self, incoming: Session) -> None: ...
+    def worker_failed(self, error: Exception) -> None: ...
+
+
 class Reviewer:
-    def __init__(self, c: Controller) -> None:
+    def __init__(self, c: ReviewPage) -> None:
         self.c = c
         self.port = c.port
         self.words = ReviewRenderer(c.cat, c.render)
@@ -101,15 +118,6 @@ class Reviewer:
         if self.worded_in != self.c.cat.lang:
             self.analysed = {k: self.words.word(r, j) for k, j in self.judged.items()}
             self.worded_in = self.c.cat.lang
-
-    def escape(self) -> bool:
-        """Escape closes the replay when no dialog is open over it."""
-        from ..controller import DIALOGS  # here: the controller imports this module
-
-        if self.replay is None or not all(self.port.is_hidden(d) for d in DIALOGS):
-            return False
-        self.close()
-        return True
 
     def nav(self, where: str) -> None:
         r = self.replay
@@ -240,9 +248,7 @@ class Reviewer:
         try:
             return await self.port.ask_ai(request)
         except Exception as error:
-            if not self.c.fallback_noted:  # said once, as for the computer's moves
-                self.c.fallback_noted = True
-                self.c.notice(self.c.cat.t("error.ai_fallback", reason=str(error)))
+            self.c.worker_failed(error)  # said once, as for the computer's moves
             await self.port.sleep(0.05)  # the page paints before thinking on the main thread
             return protocol.answer(request)
 
