@@ -12,17 +12,16 @@ controller only as a `Page` (targi.app.page): the computer (computer.py), the se
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
 from . import focus
 from .computer import Computer
-from .dialogs import DIALOGS, KINDS
-from .dialogs.base import Dialog
+from .dialogs import DIALOGS, Dialogs
 from .dialogs.load import LoadDialog
 from .dialogs.new_game import NewGame
 from .dialogs.review import ReviewDialog
 from .dialogs.tabs import TabsDialog
 from .html.render import Renderer
+from .live import LiveRegion
 from .page import Actions, Click
 from .port import Port
 from .prefs import LANGUAGE_MENUS, Prefs
@@ -32,13 +31,10 @@ from .store.recent import Saved
 from .store.records import RecordsPanel
 from .store.shelf import Shelf
 from .table import TableView
-from .text.announce import announcement, news
 from .text.catalog import Catalog
 from .tip import TableTip
 
 __all__ = ["DIALOGS", "LANGUAGE_MENUS", "Click", "Controller"]
-
-D = TypeVar("D", bound=Dialog)
 
 
 class Controller:
@@ -53,17 +49,15 @@ class Controller:
         self.generation = 0  # bumped whenever the game on the table is replaced
         # statistics (targi.app.store.records), kept in the same backend as the games
         self.records = RecordsPanel(self.games, port, cat)
-        self.heard = 0  # log events already told through the live region #announce
+        self.live = LiveRegion(port, cat)
         self.by_keyboard = False  # the last control was pressed from the keyboard
         self.computer = Computer(self)
         self.prefs = Prefs(self)
         self.tip = TableTip(self)
         self.table = TableView(cat, self.render, self.computer, self.tip)
-        self.dialogs: list[Dialog] = [kind(self) for kind in KINDS]
-        self.new_game = self.dialog(NewGame)
-        self.load = self.dialog(LoadDialog)
-        self.tabs = self.dialog(TabsDialog)
-        self.review = self.dialog(ReviewDialog)
+        self.new_game, self.load = NewGame(self), LoadDialog(self)
+        self.tabs, self.review = TabsDialog(self), ReviewDialog(self)
+        self.dialogs = Dialogs(self, self.new_game, self.load, self.tabs, self.review)
         self.actions: Actions = {
             "move": lambda k: self.play(k.value, k.keyboard),
             "undo": lambda k: self.undo(),
@@ -74,11 +68,7 @@ class Controller:
             "tips-off": lambda k: self.tip.set(False, k.keyboard),
             "theme": lambda k: self.prefs.toggle_theme(),
         }
-        for d in self.dialogs:
-            self.actions.update(d.actions())
-
-    def dialog(self, kind: type[D]) -> D:
-        return next(d for d in self.dialogs if isinstance(d, kind))
+        self.actions.update(self.dialogs.actions())
 
     def start(self, fragment: str) -> None:
         """The page is up: the stored game, then a shared link, else the New game dialog."""
@@ -93,7 +83,7 @@ class Controller:
             self.notice(self.records.problem)
         self.redraw()
         self.open_fragment(fragment)
-        if self.session is None and all(self.port.is_hidden(d) for d in DIALOGS):
+        if self.session is None and not self.dialogs.any_open():
             self.open("dlg-new", opened_by_control=False)
 
     # ---- what web/main.py binds to the page's own events -----------------------------------
@@ -148,26 +138,11 @@ class Controller:
         self.port.set_text("announce", "")  # said already, in the other language
         self.table.log_size = -1  # the whole log in the new words
         self.redraw()
-        for d in self.dialogs:
-            d.rewrite()
+        self.dialogs.rewrite()
         self.port.set_text("lang-status", self.cat.t("lang.changed"))
 
     def announce(self, mover: int | None) -> None:
-        """Tell #announce what happened since it last spoke (one message for a whole step
-        group: a computer's turn, or what a player's own move set off)."""
-        s = self.session
-        if s is None:
-            return
-        since, self.heard = self.heard, len(s.game.log)
-        if not news(s.game.log, since, mover) and not s.over:
-            return  # the mover's own moves only (most clicks): no view to compute
-        text = announcement(self.cat, s.view(), since, mover)
-        if text:
-            self.port.set_text("announce", text)
-
-    def quiet(self) -> None:
-        """A game put on the table, or a move undone: nothing of it is news."""
-        self.heard = len(self.session.game.log) if self.session is not None else 0
+        self.live.tell(self.session, mover)
 
     def notice(self, text: str) -> None:
         self.port.set_text("notice-text", text)
@@ -214,7 +189,7 @@ class Controller:
         self.computer.hint = None
         self.table.log_size = -1
         self.computer.busy = False
-        self.quiet()
+        self.live.quiet(self.session)
         self.port.spawn(self.tabs.claim(self.games.current))
 
     def halt(self) -> None:
@@ -275,7 +250,7 @@ class Controller:
             s.undo()
             self.computer.hint = None
             self.table.log_size = -1
-            self.quiet()
+            self.live.quiet(self.session)
             self.autosave()
             self.redraw()
 
@@ -284,15 +259,7 @@ class Controller:
 
     # ---- dialogs -------------------------------------------------------------------------------
     def open(self, dialog_id: str, opened_by_control: bool = True) -> None:
-        """Show a dialog and move the keyboard into it; the control that opened it gets the
-        focus back when it closes (web/main.py keeps Tab inside the dialog meanwhile)."""
-        if opened_by_control:
-            self.port.remember_focus()
-        self.port.set_hidden(dialog_id, False)
-        for d in self.dialogs:
-            if dialog_id in d.ids:
-                d.opened(dialog_id)
-        self.port.focus(", ".join(f"#{dialog_id} {s}" for s in ("textarea", ".primary", "button")))
+        self.dialogs.open(dialog_id, opened_by_control)
 
     def show(self, dialog_id: str) -> None:
         """One dialog at a time: the others close."""
@@ -300,17 +267,13 @@ class Controller:
         self.open(dialog_id)
 
     def close_all(self) -> None:
-        for dialog_id in DIALOGS:
-            self.port.set_hidden(dialog_id, True)
+        self.dialogs.close_all()
 
     def close_top(self) -> None:
         if self.session is None and not self.port.is_hidden("dlg-new"):
             self.new_game.close_welcome()
             return
-        for d in self.dialogs:
-            if d.is_open:
-                d.dismissed()
-        self.close_all()
+        self.dialogs.close_all(dismissed=True)
         if self.session is None and not self.new_game.welcome_closed:
             self.open("dlg-new", opened_by_control=False)
         if not self.port.restore_focus() and self.session is not None:
