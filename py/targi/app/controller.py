@@ -5,23 +5,20 @@ web/main.py turns DOM events into calls here and implements `Port` (targi.app.po
 document; the unit tests implement it on dictionaries. Clicks arrive as `Click` values and are
 dispatched through the click table `actions`, assembled from the table's own actions and each
 dialog's (targi.app.dialogs; docs/page.md lists the `data-action` names). The parts see the
-controller only as a `Page` (targi.app.page): the computer (computer.py), the settings
-(prefs.py), the first-game tip (tip.py) and the dialogs.
+controller only as a `Page` (targi.app.page): the table (table/: its frame, the computer, the
+tip, the live region), the settings (prefs.py) and the dialogs (dialogs/).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import focus
-from .computer import Computer
 from .dialogs import DIALOGS, Dialogs
 from .dialogs.load import LoadDialog
 from .dialogs.new_game import NewGame
 from .dialogs.review import ReviewDialog
 from .dialogs.tabs import TabsDialog
 from .html.render import Renderer
-from .live import LiveRegion
 from .page import Actions, Click
 from .port import Port
 from .prefs import LANGUAGE_MENUS, Prefs
@@ -30,9 +27,12 @@ from .store import storage
 from .store.recent import Saved
 from .store.records import RecordsPanel
 from .store.shelf import Shelf
-from .table import TableView
+from .table import focus
+from .table.computer import Computer
+from .table.frame import TableView
+from .table.live import LiveRegion
+from .table.tip import TableTip
 from .text.catalog import Catalog
-from .tip import TableTip
 
 __all__ = ["DIALOGS", "LANGUAGE_MENUS", "Click", "Controller"]
 

@@ -4,10 +4,10 @@ targi.app.text.announce from the log."""
 
 from __future__ import annotations
 
-from .port import Port
-from .session import Session
-from .text.announce import announcement, news
-from .text.catalog import Catalog
+from ..port import Port
+from ..session import Session
+from ..text.announce import announcement, news
+from ..text.catalog import Catalog
 
 
 class LiveRegion:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .page import Page
-from .text.tips import due_tip
+from ..page import Page
+from ..text.tips import due_tip
 
 
 class TableTip:

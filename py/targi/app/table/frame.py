@@ -3,12 +3,12 @@ the hint and the first-game tip on it, and the log only when it grew."""
 
 from __future__ import annotations
 
+from ..html.render import Renderer
+from ..port import TableFrame
+from ..session import Session
+from ..text.catalog import Catalog
+from ..text.summary import summary
 from .computer import Computer
-from .html.render import Renderer
-from .port import TableFrame
-from .session import Session
-from .text.catalog import Catalog
-from .text.summary import summary
 from .tip import TableTip
 
 

@@ -3,8 +3,8 @@ onto a move that would undo or end what the player just did."""
 
 from __future__ import annotations
 
-from .port import Port
-from .session import Session
+from ..port import Port
+from ..session import Session
 
 # Where focus goes after a move made from the keyboard (the pressed button was redrawn away).
 NEXT_MOVE = ("#choices [data-move]", "#board [data-move]", "#choices button")

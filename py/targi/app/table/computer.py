@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import protocol
-from .page import Page
-from .session import HUMAN, Session
-from .store import storage
-from .store.storage import HINT_LEVELS
-from .text.words import hint_reason, move_label
+from .. import protocol
+from ..page import Page
+from ..session import HUMAN, Session
+from ..store import storage
+from ..store.storage import HINT_LEVELS
+from ..text.words import hint_reason, move_label
 
 FALLBACK_PAUSE_S = 0.05  # before thinking on the page: the notice and the table paint first
 
