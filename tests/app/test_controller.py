@@ -5,7 +5,10 @@ that fails, dialogs, and the click table."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -487,3 +490,40 @@ def test_every_control_of_the_page_has_a_handler(cat: Catalog):
 def test_the_dialogs_are_the_overlays_of_the_page():
     index = (ROOT / "index.html").read_text(encoding="utf-8")
     assert set(re.findall(r'class="overlay" id="([^"]+)"', index)) == set(DIALOGS)
+
+
+def test_each_action_belongs_to_one_part_of_the_page(cat: Catalog):
+    """The click table is assembled from the table's own actions and each dialog's: a name two
+    of them claim would silently lose one handler."""
+    page, _ = _page(cat)
+    own = {"move", "undo", "hint", "dismiss-notice", "close", "tip-dismiss", "tips-off", "theme"}
+    claimed = [name for d in page.dialogs.all for name in d.actions()]
+    assert len(claimed) == len(set(claimed)) and not own & set(claimed)
+    assert set(page.actions) == own | set(claimed)
+
+
+def test_no_part_of_the_page_imports_the_controller():
+    """The dialogs, the table and the replay see the controller only as a `Page` (or the
+    replay's `ReviewPage`): importing it would tie them to all of it (issue 23)."""
+    app = ROOT / "py" / "targi" / "app"
+    importing = [
+        str(p.relative_to(app))
+        for p in app.rglob("*.py")
+        if p.name != "controller.py" and re.search(r"from \.+controller import", p.read_text())
+    ]
+    assert importing == []
+
+
+def test_the_first_screen_leaves_the_reading_pages_and_the_replay_unimported():
+    """docs/build.md: How to play, Cards, About and the replay are imported when first opened,
+    not at a first visit's start."""
+    code = (
+        "import sys; import targi.app.controller, targi.app.store.backend, "
+        "targi.app.text.catalog; "
+        "print(sorted(m for m in sys.modules if m.startswith(('targi.app.review', "
+        "'targi.app.html.pages', 'targi.app.html.drawings'))))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
