@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
 const SITE = new URL("../site/", import.meta.url);
-const IMPORTS = "import targi.app.controller, targi.app.backend, targi.app.catalog";
+const IMPORTS = "import targi.app.controller, targi.app.store.backend, targi.app.text.catalog";
 const runs = Number(process.argv[2] ?? 4);
 const { wheel } = JSON.parse(readFileSync(new URL("build.json", SITE), "utf8"));
 const bytes = new Uint8Array(readFileSync(new URL(wheel, SITE)));

@@ -1,7 +1,7 @@
 // Every card's full text on hover, keyboard focus and long press, and the crossing preview: a
 // border card the player may take now outlines the central cards its tribe markers would claim
 // and the border cards it closes to the opponent. The words and the preview come with the
-// table (targi.app.render: data-text, data-preview*); this file only shows them.
+// table (targi.app.html.render: data-text, data-preview*); this file only shows them.
 const LONG_PRESS_MS = 450;
 const HOVER_MS = 250; // a pointer passing over the board does not flash every card's text
 const MOVE_TOLERANCE_PX = 10;

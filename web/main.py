@@ -10,10 +10,10 @@ from typing import Any, Protocol, TypeGuard
 
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
-from targi.app.backend import WebStorage
-from targi.app.catalog import Catalog
 from targi.app.controller import DIALOGS, LANGUAGE_MENUS, Click, Controller
 from targi.app.port import Port, TableFrame
+from targi.app.store.backend import WebStorage
+from targi.app.text.catalog import Catalog
 
 window.performance.mark("targi:imports-done")  # for load benchmarks
 loader = window.targiLoader

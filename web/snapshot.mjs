@@ -21,13 +21,13 @@ export const PRELOAD = [
   "asyncio",
   "time",
   "pyodide.ffi",
-  "targi.app.backend",
-  "targi.app.catalog",
+  "targi.app.store.backend",
+  "targi.app.text.catalog",
   "targi.app.controller",
   "targi.app.protocol",
   // made when first opened, not at a first visit's start; a return visit has them at hand
-  "targi.app.pages",
-  "targi.app.review",
+  "targi.app.html.pages",
+  "targi.app.review.reviewer",
 ];
 
 let info = null;

@@ -2,7 +2,7 @@
 // game is on this tab's table. Another tab opening the same game finds the lock taken and asks
 // "take it over" or "open a copy"; taking over steals the lock, and the tab that had it hears so
 // at once (onLost). Without Web Locks every tab "holds" its game and the revision check in the
-// stored envelope (targi.app.recent) is the only guard: a stale write is still refused.
+// stored envelope (targi.app.store.recent) is the only guard: a stale write is still refused.
 
 export function createTabs() {
   const locks = navigator.locks;

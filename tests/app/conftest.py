@@ -3,7 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from targi.app.catalog import Catalog
+from targi.app.text.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG_PATH = ROOT / "web" / "messages" / "en.json"

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from targi.app import protocol
-from targi.app.backend import MemoryBackend
 from targi.app.controller import DIALOGS
 from targi.app.port import Port, TableFrame
+from targi.app.store.backend import MemoryBackend
 
 from .flaky import BLOCKED, FlakyBackend
 

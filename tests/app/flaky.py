@@ -7,9 +7,9 @@ import itertools
 import json
 import random
 
-from targi.app.backend import MemoryBackend, StorageBlocked, StorageFailure, StorageFull
-from targi.app.recent import GameStore
 from targi.app.session import Session
+from targi.app.store.backend import MemoryBackend, StorageBlocked, StorageFailure, StorageFull
+from targi.app.store.recent import GameStore
 
 
 class FlakyBackend(MemoryBackend):

@@ -9,13 +9,13 @@ import random
 import re
 from html.parser import HTMLParser
 
-from targi.app import storage
-from targi.app.announce import announcement, result
-from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
-from targi.app.render import Renderer
+from targi.app.html.render import Renderer
 from targi.app.session import Session
-from targi.app.words import log_lines, player_names
+from targi.app.store import storage
+from targi.app.text.announce import announcement, result
+from targi.app.text.catalog import Catalog
+from targi.app.text.words import log_lines, player_names
 
 from .fakeport import FakePort
 
@@ -208,8 +208,8 @@ def test_after_a_hint_focus_is_on_the_suggested_move(cat: Catalog):
     page.click(Click("new-game", "hotseat"))
     page.click(Click("hint"))
     port.run()
-    assert page.hint is not None
-    assert f'[data-move="{page.hint.move}"]' in port.focused[-1]
+    assert page.computer.hint is not None
+    assert f'[data-move="{page.computer.hint.move}"]' in port.focused[-1]
 
 
 def test_after_a_merchant_trade_focus_stays_on_it_or_goes_to_done(cat: Catalog):

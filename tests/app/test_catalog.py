@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from targi.ai.hint import REASONS
-from targi.app.catalog import SOFT_HYPHEN, Catalog, placeholders
 from targi.app.session import LEVELS
-from targi.app.storage import PACES, STARTERS
+from targi.app.store.storage import PACES, STARTERS
+from targi.app.text.catalog import SOFT_HYPHEN, Catalog, placeholders
 from targi.cards import CARDS, SYMBOLS
 from targi.decisions import DESCRIPTION
 

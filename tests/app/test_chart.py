@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from targi.app.catalog import Catalog
-from targi.app.chart import PARTS, chart, columns, split
-from targi.app.replay import Replay
+from targi.app.review.chart import PARTS, chart, columns, split
+from targi.app.review.replay import Replay
 from targi.app.session import Session
+from targi.app.text.catalog import Catalog
 from targi.board import CORNERS
 from targi.game import Game
 from targi.scoring import score

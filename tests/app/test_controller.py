@@ -5,16 +5,19 @@ that fails, dialogs, and the click table."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from targi import save
-from targi.app import storage
-from targi.app.catalog import Catalog
-from targi.app.controller import ACTIONS, DIALOGS, Click, Controller
-from targi.app.render import Renderer
+from targi.app.controller import DIALOGS, Click, Controller
+from targi.app.html.render import Renderer
 from targi.app.session import Session
+from targi.app.store import storage
+from targi.app.text.catalog import Catalog
 
 from .fakeport import FakePort
 
@@ -157,7 +160,7 @@ def test_a_second_redraw_while_the_computer_thinks_starts_no_second_loop(cat: Ca
     page.click(Click("new-game", "ai"))
     page.redraw()
     page.redraw()
-    loops = [work for work in port.queue if work.__name__ == "computer_turn"]
+    loops = [work for work in port.queue if work.__name__ == "turn"]
     assert len(loops) == 1
     port.run()
     assert page.session is not None and page.session.human_to_move
@@ -224,7 +227,10 @@ def test_a_hint_is_shown_for_the_position_it_was_asked_for(cat: Catalog):
     assert seen == [cat.t("hint.thinking")] and not port.hidden["hint-text"]
     assert port.frame is not None and port.frame.hint is not None
     assert port.frame.hint.startswith(cat.t("hint.label", reason=""))
-    assert page.hint is not None and f'data-move="{page.hint.move}"' in port.frame.regions["board"]
+    assert (
+        page.computer.hint is not None
+        and f'data-move="{page.computer.hint.move}"' in port.frame.regions["board"]
+    )
     _play_some(page, 1)
     assert port.frame.hint is None  # the table moved on
 
@@ -264,7 +270,7 @@ def test_a_hint_that_comes_after_a_move_is_not_shown(cat: Catalog):
     page.click(Click("hint"))
     port.while_asked = lambda: _play_some(page, 1)
     port.run()
-    assert page.hint is None and port.frame is not None and port.frame.hint is None
+    assert page.computer.hint is None and port.frame is not None and port.frame.hint is None
 
 
 def test_when_the_worker_fails_the_page_answers_itself_and_says_so_once(cat: Catalog):
@@ -276,7 +282,7 @@ def test_when_the_worker_fails_the_page_answers_itself_and_says_so_once(cat: Cat
     port.set_text("notice-text", "")
     page.click(Click("hint"))
     port.run()
-    assert page.hint is not None and port.text["notice-text"] == ""
+    assert page.computer.hint is not None and port.text["notice-text"] == ""
 
 
 # ---- loading and sharing ---------------------------------------------------------------------
@@ -308,7 +314,7 @@ def test_a_shared_game_asks_before_replacing_a_game_in_progress(cat: Catalog):
     mode = cat.t("mode.ai", level=cat.t("level.easy"))
     assert port.text["confirm-summary"] == cat.plural("confirm.summary", 3, mode=mode, round=1)
     page.click(Click("cancel-replace"))
-    assert page.session is mine and page.pending is None and port.hidden["dlg-confirm"]
+    assert page.session is mine and page.load.pending is None and port.hidden["dlg-confirm"]
 
     page.open_fragment("#g=" + _shared_game(cat, 3))
     page.click(Click("confirm-replace"))
@@ -326,7 +332,7 @@ def test_escape_on_the_question_keeps_the_game(cat: Catalog):
     _play_some(page, 1)
     page.open_fragment("#g=" + _shared_game(cat, 3))
     page.click(Click("close"))
-    assert page.pending is None and port.hidden["dlg-confirm"]
+    assert page.load.pending is None and port.hidden["dlg-confirm"]
     assert page.session is not None and page.session.seq == 1
 
 
@@ -475,11 +481,49 @@ def test_every_control_of_the_page_has_a_handler(cat: Catalog):
         s.play(s.legal_for_human()[0])
     drawn = Renderer(cat).choices(s.view())
     used = _actions_in(index) | _actions_in(drawn)
-    assert used <= set(ACTIONS)
-    assert {"move", "new-game", "close"} <= set(ACTIONS)
+    actions = set(Controller(FakePort(), cat).actions)
+    assert used <= actions
+    assert {"move", "new-game", "close"} <= actions
     assert not {"move", "new-game"} & used  # pseudo-actions of Click, never data-action names
 
 
 def test_the_dialogs_are_the_overlays_of_the_page():
     index = (ROOT / "index.html").read_text(encoding="utf-8")
     assert set(re.findall(r'class="overlay" id="([^"]+)"', index)) == set(DIALOGS)
+
+
+def test_each_action_belongs_to_one_part_of_the_page(cat: Catalog):
+    """The click table is assembled from the table's own actions and each dialog's: a name two
+    of them claim would silently lose one handler."""
+    page, _ = _page(cat)
+    own = {"move", "undo", "hint", "dismiss-notice", "close", "tip-dismiss", "tips-off", "theme"}
+    claimed = [name for d in page.dialogs.all for name in d.actions()]
+    assert len(claimed) == len(set(claimed)) and not own & set(claimed)
+    assert set(page.actions) == own | set(claimed)
+
+
+def test_no_part_of_the_page_imports_the_controller():
+    """The dialogs, the table and the replay see the controller only as a `Page` (or the
+    replay's `ReviewPage`): importing it would tie them to all of it (issue 23)."""
+    app = ROOT / "py" / "targi" / "app"
+    importing = [
+        str(p.relative_to(app))
+        for p in app.rglob("*.py")
+        if p.name != "controller.py" and re.search(r"from \.+controller import", p.read_text())
+    ]
+    assert importing == []
+
+
+def test_the_first_screen_leaves_the_reading_pages_and_the_replay_unimported():
+    """docs/build.md: How to play, Cards, About and the replay are imported when first opened,
+    not at a first visit's start."""
+    code = (
+        "import sys; import targi.app.controller, targi.app.store.backend, "
+        "targi.app.text.catalog; "
+        "print(sorted(m for m in sys.modules if m.startswith(('targi.app.review', "
+        "'targi.app.html.pages', 'targi.app.html.drawings'))))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

@@ -8,8 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from targi.app import storage
-from targi.app.catalog import (
+from targi.app.controller import Click, Controller
+from targi.app.store import storage
+from targi.app.text.catalog import (
     LANGUAGES,
     PLURAL_FORMS,
     SOFT_HYPHEN,
@@ -19,9 +20,8 @@ from targi.app.catalog import (
     plural_base,
     plural_category,
 )
-from targi.app.controller import Click, Controller
-from targi.app.export import game_text
-from targi.app.words import log_lines
+from targi.app.text.export import game_text
+from targi.app.text.words import log_lines
 from targi.cards import CARDS
 
 from tools import manifests

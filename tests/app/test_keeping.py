@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import re
 
-from targi.app import storage
-from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
+from targi.app.store import storage
+from targi.app.text.catalog import Catalog
 
 from .fakeport import FakePort
 from .flaky import FULL

@@ -9,17 +9,17 @@ import re
 from pathlib import Path
 
 import pytest
-from targi.app import storage
-from targi.app.catalog import Catalog, placeholders
 from targi.app.controller import Click, Controller
-from targi.app.explain import explain
-from targi.app.markup import esc
-from targi.app.pages import FACTS, PAGES, RULINGS, SECTIONS, Pages
+from targi.app.html.markup import esc
+from targi.app.html.pages import FACTS, PAGES, RULINGS, SECTIONS, Pages
+from targi.app.html.render import Renderer
 from targi.app.preview import place_preview
-from targi.app.render import Renderer
 from targi.app.session import Session
-from targi.app.summary import since_last_move, summary
-from targi.app.tips import TIPS, due_tip, read_seen
+from targi.app.store import storage
+from targi.app.text.catalog import Catalog, placeholders
+from targi.app.text.explain import explain
+from targi.app.text.summary import since_last_move, summary
+from targi.app.text.tips import TIPS, due_tip, read_seen
 from targi.cards import BY_ID, CARDS
 from targi.events import Move
 from targi.game import Game

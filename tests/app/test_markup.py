@@ -1,9 +1,9 @@
-"""The page's own HTML escaping does what html.escape(quote=True) does (targi.app.markup)."""
+"""The page's own HTML escaping does what html.escape(quote=True) does (targi.app.html.markup)."""
 
 from html import escape
 
 import pytest
-from targi.app.markup import esc
+from targi.app.html.markup import esc
 
 
 @pytest.mark.parametrize(

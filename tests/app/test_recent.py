@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from targi.app.backend import MemoryBackend, WebStorage, dump
-from targi.app.recent import BUDGET_CHARS, NOTICE, RECENT_LIMIT, GameStore, Saved
 from targi.app.session import Session
-from targi.app.storage import (
+from targi.app.store.backend import MemoryBackend, WebStorage, dump
+from targi.app.store.recent import BUDGET_CHARS, NOTICE, RECENT_LIMIT, GameStore, Saved
+from targi.app.store.storage import (
     CURRENT_KEY,
     ERROR_KEYS,
     GAME_PREFIX,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from targi.app.recent import Kept
-from targi.app.recent_list import rows
-from targi.app.storage import Summary
+from targi.app.html.recent_list import rows
+from targi.app.store.recent import Kept
+from targi.app.store.storage import Summary
 
 from .flaky import FlakyBackend, game, store
 

@@ -7,10 +7,10 @@ import random
 import re
 
 import pytest
-from targi.app.catalog import Catalog
-from targi.app.render import Renderer
+from targi.app.html.render import Renderer
 from targi.app.session import Session
-from targi.app.words import log_lines, player_names
+from targi.app.text.catalog import Catalog
+from targi.app.text.words import log_lines, player_names
 from targi.events import Move, RaidVP
 from targi.game import Game
 

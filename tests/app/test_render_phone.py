@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 import re
 
-from targi.app.catalog import Catalog
-from targi.app.render import HINT_BADGE, Renderer
+from targi.app.html.render import HINT_BADGE, Renderer
 from targi.app.session import Session
+from targi.app.text.catalog import Catalog
 
 STOCK = re.compile(r'data-dock-stock="([DSPGV])"[^>]*aria-label="(\d+) ')
 BADGED = re.compile(r'data-move="([^"]+)"[^>]*>(?:(?!</button>).)*?' + re.escape(HINT_BADGE))

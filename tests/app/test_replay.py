@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from targi.app.replay import Replay
+from targi.app.review.replay import Replay
 from targi.app.session import Session
 from targi.game import ROUNDS, Game
 from targi.view import view

@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from targi.app import review
-from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
-from targi.app.markup import esc
-from targi.app.review_render import TURNING_POINTS
+from targi.app.html.markup import esc
+from targi.app.review import reviewer as review
+from targi.app.review.review_render import TURNING_POINTS
 from targi.app.session import Session
+from targi.app.text.catalog import Catalog
 from targi.game import Game
 
 from .fakeport import FakePort
@@ -72,13 +72,13 @@ def test_steps_by_button_key_and_slider_stay_within_the_game(cat: Catalog):
     assert _step(port) == 2
     page.click(Click("review-key", "PageDown"))
     page.click(Click("review-key", "PageDown"))
-    assert page.review.replay is not None
-    third = page.review.replay.round_start(3)
+    assert page.review.reviewer.replay is not None
+    third = page.review.reviewer.replay.round_start(3)
     assert _step(port) == third
     assert port.text["review-where"] == cat.t("review.where", k=third + 1, n=steps,
                                               round=cat.t("review.round", n=3))  # fmt: skip
     page.click(Click("review-nav", "prev-round"))
-    assert _step(port) == page.review.replay.round_start(2)
+    assert _step(port) == page.review.reviewer.replay.round_start(2)
     page.click(Click("review-goto", "40"))
     assert _step(port) == 40 and port.values["review-slider"] == "40"
     page.click(Click("review-goto", "not a number"))
@@ -106,16 +106,16 @@ def test_escape_closes_the_replay_and_a_dialog_over_it_first(cat: Catalog):
     page.click(Click("export"))
     assert not port.hidden["dlg-export"]
     page.click(Click("close"))
-    assert port.hidden["dlg-export"] and page.review.is_open
+    assert port.hidden["dlg-export"] and page.review.reviewer.is_open
     page.click(Click("close"))
-    assert not page.review.is_open and port.attrs["app"] == {"data-view": "table"}
+    assert not page.review.reviewer.is_open and port.attrs["app"] == {"data-view": "table"}
 
 
 def test_a_new_game_ends_the_replay(cat: Catalog):
     page, port = _loaded(cat, Session(fresh(3), "hotseat"))
     page.click(Click("review"))
     page.click(Click("new-game", "hotseat"))
-    assert not page.review.is_open and port.attrs["app"] == {"data-view": "table"}
+    assert not page.review.reviewer.is_open and port.attrs["app"] == {"data-view": "table"}
 
 
 # ---- whose side --------------------------------------------------------------------------------
@@ -124,11 +124,11 @@ def test_against_the_computer_only_your_side_until_the_game_is_over(cat: Catalog
     page.click(Click("review"))
     assert 'data-target="1" aria-pressed="false" disabled' in port.html["review-sides"]
     page.click(Click("review-side", "1"))
-    assert page.review.side == 0
+    assert page.review.reviewer.side == 0
     finished, port2 = _loaded(cat, Session(fresh(5), "ai", "easy"))
     finished.click(Click("review"))
     finished.click(Click("review-side", "1"))
-    assert finished.review.side == 1 and "disabled" not in port2.html["review-sides"]
+    assert finished.review.reviewer.side == 1 and "disabled" not in port2.html["review-sides"]
     assert port2.html["review-players"].index("player p1") < port2.html["review-players"].index(
         "player p0"
     )
@@ -183,7 +183,7 @@ def test_a_turning_point_marks_the_move_played_and_the_computers_choice(cat: Cat
     page.click(Click("review"))
     page.click(Click("analysis-start"))
     port.run()
-    reviewer = page.review
+    reviewer = page.review.reviewer
     html = port.html["turning-points"]
     jumps = [int(x) for x in re.findall(r'data-action="review-jump" data-target="(\d+)"', html)]
     on_board = 0
@@ -216,7 +216,9 @@ def test_cancel_stops_between_requests_and_the_rest_can_follow(cat: Catalog):
     page.click(Click("analysis-start"))
     port.run()
     assert port.attrs["analysis"] == {"data-state": "cancelled"}
-    assert len(port.asked) == 1 and page.review.analysed == {}  # the late answer is dropped
+    assert (
+        len(port.asked) == 1 and page.review.reviewer.analysed == {}
+    )  # the late answer is dropped
     assert not port.hidden["analysis-start"]
     page.click(Click("analysis-start"))
     port.run()
@@ -258,7 +260,7 @@ def test_closing_the_replay_stops_the_analysis(cat: Catalog):
     port.while_asked = lambda: page.click(Click("review-close"))
     page.click(Click("analysis-start"))
     port.run()
-    assert page.review.state == "cancelled" and len(port.asked) == 1
+    assert page.review.reviewer.state == "cancelled" and len(port.asked) == 1
 
 
 # ---- play on, export ---------------------------------------------------------------------------
@@ -273,7 +275,7 @@ def test_playing_on_starts_a_new_game_from_the_shown_position(cat: Catalog, mode
     s = page.session
     assert s is not None and s.mode == mode
     assert s.game.record[:25] == original.game.record[:25]
-    assert not page.review.is_open
+    assert not page.review.reviewer.is_open
     before = page.games.before  # Load's "Back to the game before", and a row of Recent games
     assert before is not None and before != page.games.current
     assert page.games.export(before) == original.encode()  # the replayed game as it was
@@ -284,7 +286,7 @@ def test_there_is_nothing_to_play_on_from_at_the_end_of_a_finished_game(cat: Cat
     page.click(Click("review"))
     assert port.attrs["play-on-ai"] == {"disabled": ""}
     page.click(Click("play-on", "ai"))
-    assert page.review.is_open
+    assert page.review.reviewer.is_open
     page.click(Click("review-nav", "prev"))
     assert port.attrs["play-on-ai"] == {}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from targi import save
-from targi.app.replay import Replay
+from targi.app.review.replay import Replay
 from targi.app.session import COMPUTER, HUMAN, LEVELS, PageView, Session
 from targi.game import IllegalMove
 

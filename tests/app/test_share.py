@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from targi.app import share
 from targi.app.session import Session
+from targi.app.store import share
 
 
 def test_link_puts_the_save_string_in_the_fragment_of_the_page_address():

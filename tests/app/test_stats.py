@@ -7,11 +7,11 @@ import json
 import random
 
 import pytest
-from targi.app import stats
-from targi.app.catalog import Catalog
 from targi.app.controller import Click, Controller
 from targi.app.session import Session
-from targi.app.stats import STATS_BACKUP_KEY, STATS_KEY, Records, StatsDamaged, Tally
+from targi.app.store import stats
+from targi.app.store.stats import STATS_BACKUP_KEY, STATS_KEY, Records, StatsDamaged, Tally
+from targi.app.text.catalog import Catalog
 from targi.game import Game
 
 from .fakeport import FakePort

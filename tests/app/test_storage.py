@@ -7,7 +7,7 @@ import json
 
 import pytest
 from targi.app.session import Session
-from targi.app.storage import (
+from targi.app.store.storage import (
     ENVELOPE_MAX_CHARS,
     FORMAT,
     MAX_DEPTH,

@@ -9,7 +9,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
-from targi.app.storage import (
+from targi.app.store.storage import (
     GAME_PREFIX,
     Settings,
     StoredGameError,

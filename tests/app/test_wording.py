@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from targi.app.catalog import LANGUAGES, Catalog
-from targi.app.words import goods_phrase
+from targi.app.text.catalog import LANGUAGES, Catalog
+from targi.app.text.words import goods_phrase
 
 MESSAGES = Path(__file__).resolve().parents[2] / "web" / "messages"
 

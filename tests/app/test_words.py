@@ -11,8 +11,8 @@ from pathlib import Path
 
 from targi import Game
 from targi.ai.hint import PARAMS, REASONS, explain
-from targi.app.catalog import Catalog
-from targi.app.words import border_label, hint_reason
+from targi.app.text.catalog import Catalog
+from targi.app.text.words import border_label, hint_reason
 from targi.view import view
 
 LEFTOVER = re.compile(r"[\[\]{}]")
@@ -64,8 +64,9 @@ def test_the_page_starts_without_importing_the_ai():
     """The table's modules leave the AI (searched in a worker) unimported, so the page starts
     sooner; a hint imports what it needs to word itself only when one is shown."""
     code = (
-        "import sys; import targi.app.words, targi.app.render, targi.app.session, "
-        "targi.app.storage, targi.app.share, targi.app.catalog, targi.app.controller, "
+        "import sys; import targi.app.text.words, targi.app.html.render, targi.app.session, "
+        "targi.app.store.storage, targi.app.store.share, targi.app.text.catalog, "
+        "targi.app.controller, "
         "targi.app.protocol, targi.app.port, targi.view, targi.save; "
         "print(sorted(m for m in sys.modules if m.startswith('targi.ai')))"
     )

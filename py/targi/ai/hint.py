@@ -2,7 +2,7 @@
 
 The reason is a key plus parameters that are data, not words: card ids, central space letters,
 goods letters (docs/notation.md) and numbers. The page words them in its own language (catalog
-key "hint.<key>", targi.app.words.hint_reason), so the AI holds no English.
+key "hint.<key>", targi.app.text.words.hint_reason), so the AI holds no English.
 """
 
 from __future__ import annotations

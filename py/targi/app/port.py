@@ -12,13 +12,13 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .backend import Backend, StorageFailure
+from .store.backend import Backend, StorageFailure
 
 __all__ = ["Backend", "Document", "Host", "Port", "Storage", "StorageFailure", "TableFrame"]
 
 
 class Storage(Protocol):
-    """Where the page keeps games and settings (targi.app.recent.GameStore does the keeping),
+    """Where the page keeps games and settings (targi.app.store.recent.GameStore does the keeping),
     and which tab holds which game."""
 
     def local_storage(self) -> Backend | None:
@@ -75,7 +75,7 @@ class Document(Protocol):
     def set_text(self, element_id: str, text: str) -> None: ...
 
     def set_html(self, element_id: str, html: str) -> None:
-        """Replace an element's content (HTML from targi.app.render, everything escaped)."""
+        """Replace an element's content (HTML from targi.app.html.render, everything escaped)."""
         ...
 
     def set_hidden(self, element_id: str, hidden: bool) -> None: ...

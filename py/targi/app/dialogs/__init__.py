@@ -1,0 +1,65 @@
+"""The dialogs of index.html, one module each: its overlay ids, its `data-action`s and what
+showing it fills in. The controller assembles DIALOGS and its click table from them, so a new
+dialog is a new module here (and its overlay in index.html), not more controller."""
+
+from __future__ import annotations
+
+from ..page import Actions, Page
+from .base import Dialog
+from .load import LoadDialog
+from .new_game import NewGame
+from .page import PageDialog
+from .recent import RecentDialog
+from .review import ReviewDialog
+from .share import ShareDialog
+from .stats import StatsDialog
+from .storage import StorageDialog
+from .tabs import TabsDialog
+
+# In the order of index.html; each an `.overlay`, at most one open at a time.
+KINDS: tuple[type[Dialog], ...] = (
+    *(NewGame, ShareDialog, LoadDialog, StorageDialog, RecentDialog),
+    *(TabsDialog, StatsDialog, ReviewDialog, PageDialog),
+)
+DIALOGS = tuple(dialog_id for kind in KINDS for dialog_id in kind.ids)
+
+
+class Dialogs:
+    """The page's dialogs, at most one open at a time."""
+
+    def __init__(self, page: Page, *made: Dialog) -> None:
+        self.port = page.port
+        by_kind = {type(d): d for d in made}  # those the page keeps a name for
+        self.all = [by_kind.get(kind) or kind(page) for kind in KINDS]
+
+    def actions(self) -> Actions:
+        actions: Actions = {}
+        for d in self.all:
+            actions.update(d.actions())
+        return actions
+
+    def open(self, dialog_id: str, opened_by_control: bool = True) -> None:
+        """Show a dialog and move the keyboard into it; the control that opened it gets the
+        focus back when it closes (web/main.py keeps Tab inside the dialog meanwhile)."""
+        if opened_by_control:
+            self.port.remember_focus()
+        self.port.set_hidden(dialog_id, False)
+        for d in self.all:
+            if dialog_id in d.ids:
+                d.opened(dialog_id)
+        self.port.focus(", ".join(f"#{dialog_id} {s}" for s in ("textarea", ".primary", "button")))
+
+    def close_all(self, dismissed: bool = False) -> None:
+        """Every dialog hidden; `dismissed`: the open one closed without an answer."""
+        for d in self.all:
+            if dismissed and d.is_open:
+                d.dismissed()
+        for dialog_id in DIALOGS:
+            self.port.set_hidden(dialog_id, True)
+
+    def rewrite(self) -> None:
+        for d in self.all:
+            d.rewrite()
+
+    def any_open(self) -> bool:
+        return not all(self.port.is_hidden(d) for d in DIALOGS)

@@ -1,0 +1,75 @@
+"""The New game dialog (`#dlg-new`), which is also the welcome when no game is on the table:
+against the computer at a level, who starts, or two players on this device; and Rematch."""
+
+from __future__ import annotations
+
+from ..page import Actions
+from ..session import COMPUTER, HUMAN, Session
+from .base import Dialog
+
+
+class NewGame(Dialog):
+    ids = ("dlg-new",)
+    # With no game on the table, closing a dialog goes back to the welcome, unless the player
+    # closed the welcome itself: then to the empty table (#no-game).
+    welcome_closed = False
+
+    def actions(self) -> Actions:
+        return {
+            "open-new": lambda k: self.page.show("dlg-new"),
+            "new": lambda k: self.page.show("dlg-new"),
+            "new-game": lambda k: self.start(k.value, k.keyboard),
+            "rematch": lambda k: self.rematch(k.keyboard),
+        }
+
+    def opened(self, dialog_id: str) -> None:
+        settings = self.page.settings
+        self.port.check("level", settings.level)
+        self.port.check("starter", settings.starter)
+        self.port.set_hidden("welcome", self.page.session is not None)
+        self.welcome_closed = False
+
+    def first_player(self, starter: str) -> int:
+        """Who starts against the computer: you, it, or a coin toss."""
+        if starter == "random":
+            return self.port.random_seed() % 2
+        return COMPUTER if starter == "computer" else HUMAN
+
+    def start(self, mode: str, keyboard: bool = False) -> None:
+        page, settings = self.page, self.page.settings
+        seed = self.port.random_seed()
+        if mode == "ai":
+            level = self.port.checked("level") or settings.level
+            starter = self.port.checked("starter") or settings.starter
+            session = Session.new(seed, self.first_player(starter), "ai", level)
+            settings.level, settings.starter = level, starter
+            page.store_settings()
+        else:
+            session = Session.new(seed, HUMAN, "hotseat")
+        page.close_all()
+        page.set_session(session)
+        if keyboard and session.human_to_move:  # else when the computer's turn ends
+            page.focus_first_move()
+
+    def rematch(self, keyboard: bool = False) -> None:
+        page = self.page
+        if page.session is not None:
+            page.set_session(page.session.rematch(self.port.random_seed()))
+            if keyboard and page.session.human_to_move:
+                page.focus_first_move()
+
+    def close_welcome(self) -> None:
+        """The welcome closed (Escape, the backdrop, Close) with no game on the table: back to
+        the game played last, if one is kept; else to the empty table, which says how to start
+        or load one (#no-game)."""
+        page = self.page
+        for kept in page.games.recent():
+            page.reopen(kept.summary.id)
+            if page.session is not None:
+                page.focus_next_move()
+                return
+        self.welcome_closed = True
+        page.close_all()
+        page.redraw()
+        if not self.port.restore_focus():
+            self.port.focus("#no-game .primary")

@@ -1,0 +1,1 @@
+"""HTML strings for the page's regions, everything escaped."""

@@ -1,0 +1,614 @@
+"""The table as HTML, from the engine's view: one string per region of the page.
+
+Every text goes through `esc` (nothing from a save string or the catalog is trusted as HTML).
+Every element that makes a move is a <button data-move="…"> so it can be reached by keyboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...board import CENTRAL, CORNERS
+from ...cards import BORDER, BY_ID, GOODS
+from ...constants import ROW_LENGTH, TARGIS
+from ..preview import Preview
+from ..session import PageView
+from ..store.storage import HINT_LEVELS, PACES
+from ..text.catalog import LANGUAGES, Catalog
+from ..text.explain import explain
+from ..text.words import (
+    COST_TOKENS,
+    TOKENS,
+    border_label,
+    central_label,
+    goods_phrase,
+    log_lines,
+    move_label,
+    player_names,
+)
+from .markup import esc
+
+# Where each border card sits in the 5x5 grid (row, column), clockwise from the top left.
+BORDER_AT = {
+    16: (0, 0), 1: (0, 1), 2: (0, 2), 3: (0, 3), 4: (0, 4),
+    5: (1, 4), 6: (2, 4), 7: (3, 4), 8: (4, 4),
+    9: (4, 3), 10: (4, 2), 11: (4, 1), 12: (4, 0),
+    13: (3, 0), 14: (2, 0), 15: (1, 0),
+}  # fmt: skip
+GRID: dict[tuple[int, int], str] = {pos: str(n) for n, pos in BORDER_AT.items()}
+GRID.update({(1 + i // 3, 1 + i % 3): CENTRAL[i] for i in range(len(CENTRAL))})
+
+# Decisions answered on the table itself; their moves also get buttons unless listed here.
+BOARD_ONLY = frozenset({"place"})
+
+# The hint's own mark (a badge with a lamp), beside its dashed frame: a shape, not a shade, so
+# it stays distinct from keyboard focus, the last move and the player to move (docs/page.md).
+HINT_BADGE = '<span class="hint-badge" aria-hidden="true"></span>'
+
+
+@dataclass(frozen=True)
+class _Board:
+    """What every cell of one drawing of the board needs."""
+
+    v: PageView
+    legal: frozenset[str]  # the moves a click may make
+    kind: str  # the decision being made
+    hint: str | None
+    last: str  # the last move played
+    targis: dict[int, int]  # border card -> whose Targi stands on it
+    markers: dict[str, int]  # central space -> whose tribe marker lies on it
+    next_raid: str | None
+    preview: dict[str, Preview]  # place move -> what it would claim and close (targi.app.preview)
+    marks: dict[str, tuple[str, ...]]  # the replay's marks: move -> "played", "suggested"
+
+
+class Renderer:
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+
+    # ---- small pieces --------------------------------------------------------------------------
+    def icon(self, name: str) -> str:
+        """An icon of web/icons/ (decorative: its words are beside it or in a label). A span
+        painted by CSS, which costs the browser far less than an <svg><use> per token."""
+        return f'<span class="ic i-{esc(name)}" aria-hidden="true"></span>'
+
+    def symbol_icon(self, symbol: str) -> str:
+        return self.icon(symbol.replace(" ", "-").lower())
+
+    def token(self, letter: str, n: int | str = "", extra: str = "", attrs: str = "") -> str:
+        title = self.cat.t(f"token.{letter}.name")
+        if isinstance(n, int):  # "5 soli", not "5 sól": the language's plural form
+            label = self.cat.plural(f"token.{letter}", n)
+        else:
+            label = f"{n} {title}" if n != "" else title
+        return (
+            f'<span class="tok ic-tok t-{letter}{extra}"{attrs} title="{esc(title)}" role="img" '
+            f'aria-label="{esc(label)}">'
+            f"{self.icon(letter)}{esc(n)}</span>"
+        )
+
+    def tokens(self, letters: str) -> str:
+        """Chips for a multiset of token letters: 'DDS' -> [2 D][1 S]."""
+        return "".join(self.token(k, letters.count(k)) for k in TOKENS if k in letters)
+
+    def cost(self, card_id: str) -> str:
+        alts = (zip(COST_TOKENS, alt, strict=True) for alt in BY_ID[card_id].costs)
+        return '<span class="alt">/</span>'.join(
+            "".join(self.token(k, n) for k, n in alt if n) for alt in alts
+        )
+
+    def piece(self, kind: str, p: int) -> str:
+        label = self.cat.t(f"piece.{kind}", player=self.cat.t(f"colour.{p}"))
+        attrs = f'role="img" aria-label="{esc(label)}" title="{esc(label)}"'
+        return f'<span class="pc {kind} p{p}" {attrs}></span>'
+
+    def goods_contents(self, card_id: str) -> str:
+        body = BY_ID[card_id].effect.split(":", 1)[1]
+        if body == "D/S/P":
+            sep = '<span class="alt">/</span>'
+            return sep.join(self.token(k, 1) for k in GOODS)
+        letters = ""
+        for part in body.split("+"):
+            letters += ("V" if part.endswith("VP") else part[-1]) * int(part[0])
+        return self.tokens(letters)
+
+    def full_text(self, card_id: str) -> str:
+        """Everything a card says, in one sentence (its tooltip and the card reference)."""
+        c = BY_ID[card_id]
+        cat = self.cat
+        if c.kind == "border":
+            n = int(card_id[1:])
+            return cat.t("cardtext.border", card=border_label(cat, n), text=cat.card_text(card_id))
+        if c.kind == "goods":
+            return cat.t("cardtext.goods", text=cat.card_text(card_id))
+        costs = cat.t("cardtext.or").join(
+            goods_phrase(cat, "".join(k * n for k, n in zip(COST_TOKENS, alt, strict=True)))
+            for alt in c.costs
+        )
+        text = cat.card_text(card_id) or cat.t("cardtext.plain")
+        return cat.t(
+            "cardtext.tribe",
+            name=cat.card_name(card_id),
+            symbol=cat.t("symbol." + c.symbol),
+            vp=c.vp,
+            cost=costs,
+            text=text,
+        )
+
+    def card(self, card_id: str, cls: str = "mini", focusable: bool = False) -> str:
+        """A tribe card face: symbol, VP, name, cost, effect. `focusable`: a card not inside a
+        button, reachable by keyboard to read its full text."""
+        c = BY_ID[card_id]
+        cat = self.cat
+        full = esc(self.full_text(card_id)) + ('" tabindex="0' if focusable else "")
+        if c.kind == "goods":
+            return (
+                f'<div class="card goods {cls}" data-card="{esc(card_id)}" data-text="{full}">'
+                f'<span class="nm">{esc(cat.t("kind.goods"))}</span>'
+                f'<span class="gd">{self.goods_contents(card_id)}</span></div>'
+            )
+        sym = c.symbol.replace(" ", "-").lower()
+        effect = cat.card_short(card_id) if c.effect else ""
+        text = f'<span class="tx">{esc(effect)}</span>' if effect else ""
+        return (
+            f'<div class="card tribe s-{sym} {cls}" data-card="{esc(card_id)}" data-text="{full}">'
+            f'<span class="sym">{self.icon(sym)}<span class="sy">{esc(cat.t("symbol." + c.symbol))}'
+            f"</span></span>"
+            f'<span class="vp" title="{esc(cat.t("card.vp_title"))}">{c.vp}</span>'
+            f'<span class="nm">{esc(cat.card_name(card_id))}</span>'
+            f'<span class="cost">{self.cost(card_id)}</span>{text}</div>'
+        )
+
+    # ---- the board -----------------------------------------------------------------------------
+    def board(
+        self,
+        v: PageView,
+        hint: str | None = None,
+        marks: dict[str, tuple[str, ...]] | None = None,
+    ) -> str:
+        """The 5x5 board; `marks` (the replay's): moves to label as played and as the
+        computer's choice, on the cards they concern."""
+        b = _Board(
+            v=v,
+            legal=frozenset(v["moves"]),
+            kind=v["decision"]["kind"],
+            hint=hint,
+            last=v["last_move"] or "",  # outlined: what just happened
+            targis={n: p for p in (0, 1) for n in v["players"][p]["targis"]},
+            markers={m: p for p in (0, 1) for m in v["players"][p]["markers"]},
+            next_raid=v["next_raid"]["card"] if v["next_raid"] else None,
+            preview=v["preview"],
+            marks=marks or {},
+        )
+        # Grid semantics (#board is role=grid): five rows of five cells, each cell a gridcell
+        # named with its place, so a screen reader says where it is (rows and columns are
+        # `display: contents`: the CSS grid still lays the cells out).
+        out = []
+        for r in range(5):
+            cells = []
+            for c in range(5):
+                spot = GRID[(r, c)]
+                if spot.isdigit():
+                    cells.append(self.border_cell(int(spot), b))
+                else:
+                    cells.append(self.central_cell(spot, b))
+            out.append(
+                f'<div class="brow" role="row" aria-rowindex="{r + 1}">{"".join(cells)}</div>'
+            )
+        return "".join(out)
+
+    def _cell(self, b: _Board, cls: str, inner: str, move: str | None, attrs: str) -> str:
+        """One cell of the board; `attrs` name its place (data-border / data-space) and, for a
+        card that can be read, its full text (data-text, shown on hover, focus, long press)."""
+        if move:
+            cls += " legal"
+            if move == b.hint:
+                cls += " hint"
+                inner += HINT_BADGE
+            attrs += self.preview_attrs(b, move)
+            # the name is what the button does, then what it shows (the visible words stay part
+            # of the name: spoken commands "click Merchant" still find it)
+            doing = esc(move_label(self.cat, b.v, move))
+            return (
+                f'<div class="gcell" role="gridcell"><button type="button" class="cell {cls}" '
+                f'data-move="{esc(move)}"{attrs}><span class="sr-only">{doing}: </span>{inner}'
+                f"</button></div>"
+            )
+        focus = ' tabindex="0"' if "data-text" in attrs else ""
+        return f'<div class="cell {cls}" role="gridcell"{attrs}{focus}>{inner}</div>'
+
+    def mark_tags(self, marks: tuple[str, ...]) -> str:
+        """The replay's labels for a move: "played", "suggested" (the computer's choice, with the
+        hint's lamp); words, not shades, so a screen reader and a colour-blind eye get them too."""
+        return "".join(
+            f'<span class="rv-mark {k}">{HINT_BADGE if k == "suggested" else ""}'
+            f'<span class="rv-word">{esc(self.cat.t("review.mark." + k))}</span></span>'
+            for k in marks
+        )
+
+    def marked(self, b: _Board, moves: tuple[str, ...]) -> tuple[str, str]:
+        """(classes, labels) of the replay's marks on a cell whose moves are `moves`."""
+        kinds = tuple(k for m in moves for k in b.marks.get(m, ()))
+        if not kinds:
+            return "", ""
+        cls = "".join(f" marked-{k}" for k in kinds)
+        return cls, f'<span class="rv-marks">{self.mark_tags(kinds)}</span>'
+
+    def preview_attrs(self, b: _Board, move: str) -> str:
+        """What placing here would claim and close (targi.app.preview), for the page to show
+        on hover and focus: the spaces and cards to outline and a sentence."""
+        preview = b.preview.get(move)
+        if preview is None:
+            return ""
+        cat = self.cat
+        markers, closes = preview["markers"], preview["closes"]
+        join = cat.join
+        if markers:
+            parts = [
+                cat.t("preview.markers", spaces=join(central_label(cat, b.v, s) for s in markers))
+            ]
+        else:
+            parts = [cat.t("preview.no_markers")]
+        if closes:
+            parts.append(cat.t("preview.closes", cards=join(border_label(cat, n) for n in closes)))
+        text = " ".join(parts)
+        return (
+            f' data-preview-markers="{" ".join(markers)}"'
+            f' data-preview-closes="{" ".join(map(str, closes))}"'
+            f' data-preview="{esc(text)}" aria-description="{esc(text)}"'
+        )
+
+    def border_cell(self, n: int, b: _Board) -> str:
+        cat = self.cat
+        card = BORDER[n]
+        cls = "border"
+        if n in CORNERS:
+            cls += " raid"
+        if card.id == b.next_raid:
+            cls += " next-raid"
+        if b.last in (f"t{n}", f"u{n}"):
+            cls += " last"
+        mark = self.icon("raid") if n in CORNERS else ""
+        inner = (
+            f'<span class="num">{n}</span><span class="nm">{mark}{esc(cat.card_name(card.id))}'
+            f'</span><span class="tx">{esc(cat.card_short(card.id))}</span>'
+        )
+        extras = ""
+        if b.v["robber"] == n:
+            cls += " robbed"
+            robber = esc(cat.t("piece.robber"))
+            extras += (
+                f'<span class="robber" role="img" title="{robber}" aria-label="{robber}">'
+                f"{self.icon('robber')}</span>"
+            )
+        if n in b.targis:
+            extras += self.piece("targi", b.targis[n])
+        if extras:
+            inner += f'<span class="on">{extras}</span>'
+        marked, tags = self.marked(b, (f"t{n}", f"u{n}"))
+        cls += marked
+        inner += tags
+        move = None
+        if b.kind == "place" and f"t{n}" in b.legal:
+            move = f"t{n}"
+        elif b.kind == "act" and f"u{n}" in b.legal:
+            move = f"u{n}"
+        attrs = f' data-border="{n}" data-text="{esc(self.full_text(card.id))}"'
+        return self._cell(b, cls, inner, move, attrs)
+
+    def central_cell(self, letter: str, b: _Board) -> str:
+        cat = self.cat
+        cell = b.v["central"][CENTRAL.index(letter)]
+        card = cell["card"]  # None unless face up
+        cls = "central"
+        if cell["empty"]:
+            cls += " empty"
+            inner = f'<span class="back">{esc(cat.t("central.empty"))}</span>'
+        elif card is None:
+            cls += f" down k-{cell['kind']}"
+            inner = f'<span class="back">{esc(cat.t("central.face_down." + cell["kind"]))}</span>'
+        else:
+            cls += f" up k-{cell['kind']}"
+            inner = self.card(card, "incell")
+        inner = f'<span class="space">{letter}</span>' + inner
+        if letter in b.markers:
+            inner += f'<span class="on">{self.piece("marker", b.markers[letter])}</span>'
+        if b.last == f"u{letter}":
+            cls += " last"
+        marked, tags = self.marked(b, (f"u{letter}",))
+        cls += marked
+        inner += tags
+        move = f"u{letter}" if b.kind == "act" and f"u{letter}" in b.legal else None
+        attrs = f' data-space="{letter}"'
+        if card is not None:
+            attrs += f' data-text="{esc(self.full_text(card))}"'
+        return self._cell(b, cls, inner, move, attrs)
+
+    # ---- players -------------------------------------------------------------------------------
+    def player_panel(self, v: PageView, p: int, names: tuple[str, str]) -> str:
+        cat = self.cat
+        pl = v["players"][p]
+        active = v["current_player"] == p
+        head = f'<h2>{self.piece("targi", p)}<span class="who">{esc(names[p])}</span>'
+        colour = cat.t(f"colour.{p}")
+        if colour != names[p]:
+            head += f'<span class="colour">{esc(colour)}</span>'
+
+        if pl["amulet"]:
+            title = esc(cat.t("amulet.title"))
+            head += f'<span class="amulet" title="{title}">{esc(cat.t("amulet"))}</span>'
+        if active:
+            head += f'<span class="turn">{esc(cat.t("panel.to_move"))}</span>'
+        head += "</h2>"
+        goods = "".join(self.token(k, pl["goods"][k], attrs=f' data-stock="{k}"') for k in GOODS)
+        gold = self.token("G", pl["gold"], attrs=' data-stock="G"')
+        vp = self.token("V", pl["vp"], attrs=' data-stock="V"')
+        stock = (
+            f'<div class="stock">{goods}<span class="sep"></span>{gold}{vp}'
+            f'<span class="points">{esc(cat.plural("panel.points", pl["points"]))}</span></div>'
+        )
+        if v["phase"] == "place":
+            extra = cat.t("panel.to_place", n=pl["to_place"])
+        elif pl["targis_next_round"] < TARGIS:
+            extra = cat.t("panel.fewer_targis", n=pl["targis_next_round"])
+        else:
+            extra = ""
+        extra_html = f'<div class="note">{esc(extra)}</div>' if extra else ""
+        if pl["hand"]:
+            locked = (
+                f'<span class="note">{esc(cat.t("panel.hand_locked"))}</span>'
+                if pl["hand_locked"]
+                else ""
+            )
+            hand = self.card(pl["hand"], focusable=True) + locked
+        else:
+            hand = f'<span class="none">{esc(cat.t("panel.hand_empty"))}</span>'
+        choosing_row = (
+            v["human_to_move"] and v["decision"]["kind"] == "row" and v["decision"]["player"] == p
+        )
+        rows = []
+        for r, row in enumerate(pl["display"]):
+            slots = "".join(self.card(cid, focusable=True) for cid in row)
+            free = ROW_LENGTH - len(row)
+            move = f"r{r + 1}"
+            if free and choosing_row and move in v["legal"]:
+                # the place the card would take: a target to click, like the row's button
+                label = esc(move_label(cat, v, move))
+                slots += (
+                    f'<button type="button" class="slot legal" data-move="{move}" '
+                    f'aria-label="{label}" title="{label}">+</button>'
+                )
+                free -= 1
+            slots += '<div class="slot"></div>' * free
+            rows.append(
+                f'<div class="row"><span class="rl">{esc(cat.t("panel.row", n=r + 1))}</span>'
+                f'<div class="slots">{slots}</div></div>'
+            )
+        return (
+            f'<section class="player p{p}{" active" if active else ""}" data-player="{p}">'
+            f"{head}{stock}{extra_html}"
+            f'<div class="hand"><span class="lbl">{esc(cat.t("panel.hand"))}</span>{hand}</div>'
+            f'<div class="display" aria-label="{esc(cat.t("panel.display"))}">{"".join(rows)}</div>'
+            f"</section>"
+        )
+
+    def dock_player(self, v: PageView) -> int | None:
+        """Whose counters the bar at the bottom of a phone's screen shows: you against the
+        computer; in a two-player game the one to move (None once the game is over)."""
+        if v["over"]:
+            return None
+        return v["you"] if v["you"] is not None else v["current_player"]
+
+    def dock_me(self, v: PageView) -> str:
+        """Your goods, gold, VP and hand in one line, for that bar: a copy of the counters of
+        your panel (hidden from screen readers, which read the panel), so a decision never
+        needs scrolling to see what you have. Empty once the game is over."""
+        p = self.dock_player(v)
+        if p is None:
+            return ""
+        cat = self.cat
+        pl = v["players"][p]
+        counts = {**pl["goods"], "G": pl["gold"], "V": pl["vp"]}
+        stock = "".join(
+            self.token(k, counts[k], attrs=f' data-dock-stock="{k}"') for k in (*GOODS, "G", "V")
+        )
+        if pl["hand"]:
+            hand = self.card(pl["hand"], "chip")
+        else:
+            hand = f'<span class="none">{esc(cat.t("panel.hand_empty"))}</span>'
+        return (
+            f'<div class="me p{p}" data-dock-player="{p}">{self.piece("targi", p)}'
+            f'<span class="me-stock">{stock}</span><span class="me-hand">'
+            f'<span class="lbl">{esc(cat.t("panel.hand"))}</span>{hand}</span></div>'
+        )
+
+    def players(self, v: PageView) -> str:
+        names = player_names(self.cat, v["mode"])
+        return self.player_panel(v, 0, names) + self.player_panel(v, 1, names)
+
+    # ---- status, choices, score ------------------------------------------------------------------
+    def status(self, v: PageView) -> str:
+        cat = self.cat
+        parts = [cat.t("status.round", n=v["round"])]
+        raid = v["next_raid"]
+        if raid:
+            name = cat.card_name(raid["card"])
+            key = "status.raid_next_round" if raid["in_rounds"] == 1 else "status.raid_in"
+            parts.append(cat.t(key, card=name, n=raid["in_rounds"]))
+        else:
+            parts.append(cat.t("status.last_round"))
+        decks = cat.t(
+            "status.decks",
+            goods=v["decks"]["goods"],
+            goods_discard=len(v["discards"]["goods"]),
+            tribe=v["decks"]["tribe"],
+            tribe_discard=len(v["discards"]["tribe"]),
+        )
+        items = "".join(f"<span>{esc(x)}</span>" for x in parts)
+        return (
+            f'<div class="facts">{items}</div><div class="decks">{esc(decks)}</div>'
+            f'<div class="legend">{self.legend()}</div>'
+        )
+
+    def legend(self) -> str:
+        """What the token shapes mean, always in view."""
+        return "".join(
+            f'<span class="key">{self.token(k)}{esc(self.cat.t(f"token.{k}.name"))}</span>'
+            for k in TOKENS
+        )
+
+    def prompt(self, v: PageView) -> str:
+        cat = self.cat
+        p = v["current_player"]
+        if p is None:  # the game is over
+            return cat.t("prompt.over")
+        names = player_names(cat, v["mode"])
+        who = names[p]
+        kind = v["decision"]["kind"]
+        if v["computer_to_move"]:
+            return cat.t("prompt.computer")
+        params: dict[str, object] = {"player": who}
+        if kind == "place":
+            params["n"] = v["players"][p]["to_place"]
+        if kind == "raid":
+            params["card"] = cat.card_name(BORDER[v["robber"]].id)  # the robber stands on it
+        if kind == "tribe" and v["decision"].get("source") == "noble":
+            return cat.t("prompt.tribe_noble", **params)
+        return cat.t(f"prompt.{kind}", **params)
+
+    def choices(self, v: PageView, hint: str | None = None) -> str:
+        cat = self.cat
+        if v["over"]:
+            return self.score(v)
+        out = []
+        card = v["decision"].get("card")
+        if card:
+            out.append(f'<div class="inplay">{self.card(card, "big")}'
+                       f'<p class="fulltext">{esc(cat.card_text(card))}</p></div>')  # fmt: skip
+        kind = v["decision"]["kind"]
+        if v["human_to_move"] and kind not in BOARD_ONLY:
+            buttons = []
+            for move in v["legal"]:
+                extra, badge = (" hint", HINT_BADGE) if move == hint else ("", "")
+                tone = " quiet" if move in ("done", "d", "lV") else ""
+                buttons.append(
+                    f'<button type="button" class="mv{tone}{extra}" data-move="{esc(move)}">'
+                    f"{badge}{esc(move_label(cat, v, move))}</button>"
+                )
+            out.append(f'<div class="moves k-{kind}">{"".join(buttons)}</div>')
+        elif v["human_to_move"]:
+            out.append(f'<p class="help">{esc(cat.t("help." + kind))}</p>')
+        return "".join(out)
+
+    def score(self, v: PageView) -> str:
+        cat = self.cat
+        names = player_names(cat, v["mode"])
+        sc = v["scores"]
+
+        def line(key: str, label: str, cells: Sequence[object], cls: str = "") -> str:
+            tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
+            extra = f' class="{cls}"' if cls else ""
+            return f'<tr data-score="{esc(key)}"{extra}><th>{esc(label)}</th>{tds}</tr>'
+
+        head = "".join(f'<th class="p{p}">{esc(names[p])}</th>' for p in (0, 1))
+        body = line("tokens", cat.t("score.tokens"), [x["tokens"] for x in sc])
+        body += line("cards", cat.t("score.cards"), [x["cards"] for x in sc])
+        for p in (0, 1):
+            for bonus in sc[p]["card_bonuses"]:
+                cells: list[object] = ["", ""]
+                cells[p] = bonus["vp"]
+                label = cat.t("score.bonus", card=cat.card_name(bonus["card"]))
+                body += line(f"bonus-{bonus['card']}", label, cells)
+        for r in range(3):
+            body += line(f"row{r + 1}", cat.t("score.row", n=r + 1), [x["rows"][r] for x in sc])
+        body += line("total", cat.t("score.total"), [x["total"] for x in sc], "total")
+        body += line("gold", cat.t("score.gold"), [x["gold"] for x in sc])
+        body += line("goods", cat.t("score.goods"), [x["goods"] for x in sc])
+        why = "".join(
+            f'<section class="why p{p}"><h3>{esc(names[p])}</h3><ul>'
+            + "".join(f'<li data-why="{k}">{esc(text)}</li>' for k, text in explain(cat, v, p))
+            + "</ul></section>"
+            for p in (0, 1)
+        )
+        winner = v["winner"]
+        winner_attr = "" if winner is None else str(winner)
+        if winner is None:
+            verdict = cat.t("result.draw")
+        else:
+            verdict = cat.t(f"result.win.{v['decided_by']}", player=names[winner])
+        return (
+            f'<div class="score" id="score"><h2 class="verdict" data-winner="{winner_attr}" '
+            f'data-decided-by="{esc(v["decided_by"])}">{esc(verdict)}</h2>'
+            f'<table class="scores"><thead><tr>'
+            f'<th><span class="sr-only">{esc(cat.t("score.what"))}</span></th>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>"
+            f'<h3 class="why-title">{esc(cat.t("why.title"))}</h3><div class="whys">{why}</div>'
+            f'<div class="after"><button type="button" data-action="rematch">'
+            f'{esc(cat.t("button.rematch"))}</button><button type="button" data-action="new">'
+            f"{esc(cat.t('score.new_game'))}</button>"
+            f'<button type="button" data-action="review" class="primary">'
+            f"{esc(cat.t('review.open'))}</button></div></div>"
+        )
+
+    def log(self, v: PageView) -> str:
+        lines = log_lines(self.cat, v["log"], player_names(self.cat, v["mode"]), v["you"])
+        raid = self.icon("raid")
+        return "".join(
+            f'<li class="{cls}">{raid if "raid" in cls.split() else ""}{esc(text)}</li>'
+            for cls, text in lines
+        )
+
+    # ---- learning: tips, "since your last turn" --------------------------------------------------
+    def tip(self, kind: str | None) -> str:
+        """A first-game tip (targi.app.text.tips) with its two buttons; empty when there is none."""
+        if kind is None:
+            return ""
+        cat = self.cat
+        return (
+            f'<div class="tip" role="note" data-tip="{esc(kind)}">'
+            f'<p tabindex="0"><b>{esc(cat.t("tip.title"))}</b> {esc(cat.t("tip." + kind))}</p>'
+            f'<div class="tip-actions"><button type="button" data-action="tip-dismiss">'
+            f'{esc(cat.t("tip.dismiss"))}</button><button type="button" class="quiet" '
+            f'data-action="tips-off">{esc(cat.t("tip.off"))}</button></div></div>'
+        )
+
+    def since(self, heading: str, lines: list[str]) -> str:
+        """What the other player did since your last move; empty when they did nothing yet."""
+        if not lines:
+            return ""
+        items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+        return f'<h2 class="since-title">{esc(heading)}</h2><ul class="since-list">{items}</ul>'
+
+    def language_options(self) -> str:
+        """The options of the language menus: each language named in its own language (and
+        marked so, for its font and a screen reader's voice), the page's own selected."""
+        return "".join(
+            f'<option value="{code}" lang="{code}"{" selected" if code == self.cat.lang else ""}>'
+            f"{esc(name)}</option>"
+            for code, name in LANGUAGES.items()
+        )
+
+    def pace_options(self, chosen: str) -> str:
+        """The options of the #pace select, one per pace of targi.app.store.storage.PACES."""
+        return "".join(
+            f'<option value="{esc(pace)}"{" selected" if pace == chosen else ""}>'
+            f"{esc(self.cat.t(f'pace.{pace}'))}</option>"
+            for pace in PACES
+        )
+
+    def hint_level_options(self, chosen: str) -> str:
+        """The options of the #hint-level select, one per level of HINT_LEVELS."""
+        return "".join(
+            f'<option value="{esc(level)}"{" selected" if level == chosen else ""}>'
+            f"{esc(self.cat.t(f'hint_level.{level}'))}</option>"
+            for level in HINT_LEVELS
+        )
+
+    def border_reference(self) -> str:
+        """Every border card's full text, for the reference list under the table."""
+        return "".join(
+            f"<li><b>{n} {esc(self.cat.card_name(BORDER[n].id))}</b> "
+            f"{esc(self.cat.card_text(BORDER[n].id))}</li>"
+            for n in range(1, 17)
+        )

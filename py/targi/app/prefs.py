@@ -1,0 +1,85 @@
+"""The player's choices outside the game: the language, the theme, the computer's pace and the
+Hint's level, kept in the settings (targi.app.store.storage.Settings)."""
+
+from __future__ import annotations
+
+from .page import Page
+from .store import storage
+from .store.storage import HINT_LEVELS
+from .text.catalog import LANGUAGES, Catalog
+
+# The language menus (in the header and in the New game dialog), kept showing the same language.
+LANGUAGE_MENUS = ("lang", "new-lang")
+
+
+class Prefs:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.port = page.port
+
+    def write_menus(self) -> None:
+        """The lists the page writes once per language: the border card reference and the
+        pace, Hint level and language menus."""
+        page, render = self.page, self.page.render
+        self.port.set_html("reference-list", render.border_reference())
+        self.port.set_html("pace", render.pace_options(page.settings.pace))
+        self.port.set_html("hint-level", render.hint_level_options(page.settings.hint_level))
+        self.language_menus()
+
+    def language_menus(self) -> None:
+        options = self.page.render.language_options()
+        for menu in LANGUAGE_MENUS:
+            self.port.set_html(menu, options)
+
+    async def set_language(self, lang: str) -> None:
+        """The language menu: the whole page in `lang` at once, the game, its log and any open
+        dialog kept; remembered in the settings (docs/i18n.md)."""
+        page, cat = self.page, self.page.cat
+        if lang not in LANGUAGES:
+            return
+        if lang != cat.lang:
+            try:
+                text = await self.port.catalog_text(lang)
+                fresh = Catalog.from_json(text, lang)
+            except Exception as error:  # offline before it was cached, or a damaged file
+                self.language_menus()  # the menus show the language still in use
+                page.notice(cat.t("lang.failed", language=LANGUAGES[lang], reason=str(error)))
+                return
+            cat.use(fresh)
+            self.port.set_language(lang, text)
+            page.rewrite()
+        page.settings.lang = lang
+        page.store_settings()
+
+    def set_pace(self, pace: str) -> None:
+        if pace in storage.PACES:
+            self.page.settings.pace = pace
+            self.page.store_settings()
+
+    def set_hint_level(self, level: str) -> None:
+        if level in HINT_LEVELS:
+            self.page.settings.hint_level = level
+            self.page.store_settings()
+
+    def theme(self) -> str:
+        """The theme shown: the player's choice, else the system's (prefers-color-scheme)."""
+        if self.page.settings.theme:
+            return self.page.settings.theme
+        return "dark" if self.port.prefers_dark() else "light"
+
+    def apply_theme(self) -> None:
+        """<html data-theme> (the CSS follows it) and the theme button's state."""
+        theme = self.theme()
+        self.port.set_page_state("theme", theme)
+        self.port.set_attrs("theme", {"aria-pressed": "true" if theme == "dark" else "false"})
+
+    def toggle_theme(self) -> None:
+        """The theme button: the other theme, remembered from now on."""
+        self.page.settings.theme = "light" if self.theme() == "dark" else "dark"
+        self.page.store_settings()
+        self.apply_theme()
+
+    def system_theme_changed(self) -> None:
+        """prefers-color-scheme changed: followed unless the player chose a theme."""
+        if not self.page.settings.theme:
+            self.apply_theme()

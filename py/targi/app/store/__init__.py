@@ -1,0 +1,2 @@
+"""Keeping games, settings and statistics: the storage envelope, the backends, Recent games,
+share links."""
