@@ -70,18 +70,16 @@ def svg(cat: Catalog, cols: list[Column], names: tuple[str, str], now: int | Non
 
     out = []
     for v in range(0, top + 1, step):
-        out.append(f'<line class="grid" x1="{LEFT}" x2="{width - 4}" y1="{y(v):.1f}" '
-                   f'y2="{y(v):.1f}"/><text class="axis" x="{LEFT - 4}" y="{y(v) + 3:.1f}" '
-                   f'text-anchor="end">{v}</text>')  # fmt: skip
+        out.append(_ruled("grid", (LEFT, width - 4, y(v), y(v)), "axis", (LEFT - 4, y(v) + 3),
+                          "end", str(v)))  # fmt: skip
     for i, col in enumerate(cols):
         x0 = LEFT + GROUP * i
         if _is_now(cols, i, now):
             out.append(f'<rect class="now" x="{x0}" y="{TOP - 14}" width="{GROUP}" '
                        f'height="{plot + 14}"/>')  # fmt: skip
         if col.raid_before:
-            out.append(f'<line class="raid" x1="{x0}" x2="{x0}" y1="{TOP - 12}" '
-                       f'y2="{TOP + plot}"/><text class="raid-label" x="{x0}" y="{TOP - 14}" '
-                       f'text-anchor="middle">{esc(cat.t("chart.raid"))}</text>')  # fmt: skip
+            out.append(_ruled("raid", (x0, x0, TOP - 12, TOP + plot), "raid-label",
+                              (x0, TOP - 14), "middle", cat.t("chart.raid")))  # fmt: skip
         for p in (0, 1):
             out.append(_bar(col.parts[p], x0 + 6 + p * (BAR + 4), y, p))
         out.append(f'<text class="axis round" x="{x0 + GROUP / 2:.1f}" y="{HEIGHT - 8}" '
@@ -112,9 +110,8 @@ def svg_tall(cat: Catalog, cols: list[Column], names: tuple[str, str], now: int 
     bottom = T_TOP + T_ROW * len(cols)
     out = []
     for v in range(0, top + 1, step * 2):
-        out.append(f'<line class="grid" x1="{x(v):.1f}" x2="{x(v):.1f}" y1="{T_TOP}" '
-                   f'y2="{bottom}"/><text class="axis" x="{x(v):.1f}" y="{bottom + 13}" '
-                   f'text-anchor="middle">{v}</text>')  # fmt: skip
+        out.append(_ruled("grid", (x(v), x(v), T_TOP, bottom), "axis", (x(v), bottom + 13),
+                          "middle", str(v)))  # fmt: skip
     for i, col in enumerate(cols):
         y0 = T_TOP + T_ROW * i
         if _is_now(cols, i, now):
@@ -122,9 +119,8 @@ def svg_tall(cat: Catalog, cols: list[Column], names: tuple[str, str], now: int 
         label_y = y0 + T_ROW / 2 + 4
         if col.raid_before:  # the line between the rows, the word above the round's number
             label_y = y0 + 27
-            out.append(f'<line class="raid" x1="0" x2="{T_WIDTH}" y1="{y0}" y2="{y0}"/>'
-                       f'<text class="raid-label" x="{T_LABEL - 5}" y="{y0 + 13}" '
-                       f'text-anchor="end">{esc(cat.t("chart.raid"))}</text>')  # fmt: skip
+            out.append(_ruled("raid", (0, T_WIDTH, y0, y0), "raid-label", (T_LABEL - 5, y0 + 13),
+                              "end", cat.t("chart.raid")))  # fmt: skip
         out.append(f'<text class="axis round" x="{T_LABEL - 5}" y="{label_y:.1f}" '
                    f'text-anchor="end">{esc(col.label)}</text>')  # fmt: skip
         for p in (0, 1):
@@ -133,6 +129,23 @@ def svg_tall(cat: Catalog, cols: list[Column], names: tuple[str, str], now: int 
         f'<svg class="chart tall" viewBox="0 0 {T_WIDTH} {height}" role="img" '
         f'aria-labelledby="chart-title-tall" focusable="false"><title id="chart-title-tall">'
         f"{esc(_summary(cat, cols, names))}</title>{''.join(out)}</svg>"
+    )
+
+
+def _ruled(
+    kind: str,
+    ends: tuple[float, float, float, float],
+    label_kind: str,
+    at: tuple[float, float],
+    anchor: str,
+    label: str,
+) -> str:
+    """A line (a grid line, a raid) and its label: both drawings, either way round."""
+    x1, x2, y1, y2 = ends
+    return (
+        f'<line class="{kind}" x1="{x1:g}" x2="{x2:g}" y1="{y1:.1f}" y2="{y2:.1f}"/>'
+        f'<text class="{label_kind}" x="{at[0]:.1f}" y="{at[1]:.1f}" '
+        f'text-anchor="{anchor}">{esc(label)}</text>'
     )
 
 
