@@ -7,6 +7,7 @@ players' pieces differ in shape. Boxes are measured in the browser, as a player 
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -21,6 +22,7 @@ from gameplay import (
     wait_for_turn,
 )
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from targi.app.session import Session
 
 pytestmark = pytest.mark.e2e
@@ -52,6 +54,11 @@ DOCK_CHECK = f"""() => {{ const onScreen = {ON_SCREEN};
     const kind = document.querySelector('#choices .moves');
     return {{moves: Object.keys(moves), hidden: Object.keys(moves).filter(m => !moves[m]),
              stock, hand: hand !== null && onScreen(hand),
+             handAt: hand === null ? null : (() => {{ const r = hand.getBoundingClientRect();
+                 const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                 return [Math.round(r.top), Math.round(r.bottom), innerHeight,
+                         hit === null ? null : `${{hit.tagName}}#${{hit.id}}.${{hit.className}}`];
+             }})(),
              prompt: onScreen(document.getElementById('prompt')),
              kind: kind ? kind.className : document.getElementById('table').dataset.phase,
              wide: document.documentElement.scrollWidth
@@ -128,8 +135,19 @@ def _tap(page: Page, move: str) -> None:
     page.wait_for_function(f"() => document.getElementById('table').dataset.seq !== '{seq}'")
 
 
+# The dock's layout follows the redraw by a frame or more (its greatest height follows the
+# header's measured height): on a busy machine a check made at once saw the hand of a full Fata
+# Morgana dock below the screen, then on screen. So the check waits until the dock shows it all;
+# a dock that never does still fails, with what it hides.
+DOCK_SHOWS_ALL = f"""() => {{ const s = ({DOCK_CHECK})();
+    return s.hidden.length === 0 && Object.values(s.stock).every(Boolean) && s.hand && s.prompt
+        && !s.wide; }}"""
+
+
 def _dock_in_view(page: Page) -> dict:
     page.evaluate(SETTLED)  # a piece in flight may stick out for a moment
+    with contextlib.suppress(PlaywrightTimeoutError):  # the assertions below say what is wrong
+        page.wait_for_function(DOCK_SHOWS_ALL, polling="raf", timeout=10_000)
     seen = page.evaluate(DOCK_CHECK)
     assert seen["hidden"] == [], seen
     assert all(seen["stock"].values()), seen
