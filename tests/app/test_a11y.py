@@ -85,12 +85,10 @@ def test_settings_stored_before_themes_are_still_read_and_follow_the_system():
 
 
 # ---- the live region ---------------------------------------------------------------------------
-def test_the_computers_turn_is_announced_once_in_one_message(cat: Catalog):
-    page, port = _page(cat)
-    port.radios.update(level="easy", starter="me")
-    page.click(Click("new-game", "ai"))
-    s = page.session
-    assert s is not None
+
+
+def _announced(port: FakePort) -> list[str]:
+    """What the live region #announce is told from now on, one entry a message."""
     said: list[str] = []
     real = port.set_text
 
@@ -100,6 +98,16 @@ def test_the_computers_turn_is_announced_once_in_one_message(cat: Catalog):
         real(element_id, text)
 
     port.set_text = spy  # type: ignore[method-assign]
+    return said
+
+
+def test_the_computers_turn_is_announced_once_in_one_message(cat: Catalog):
+    page, port = _page(cat)
+    port.radios.update(level="easy", starter="me")
+    page.click(Click("new-game", "ai"))
+    s = page.session
+    assert s is not None
+    said = _announced(port)
     page.click(Click("move", s.legal_for_human()[0]))  # your placement: nothing to tell yet
     assert said == []
     port.run()  # the computer places: one message, its move, not yours
@@ -136,15 +144,7 @@ def test_moves_made_for_you_are_announced_as_the_move_log_shows_them(cat: Catalo
     page.click(Click("new-game", "ai"))
     s = page.session
     assert s is not None
-    said: list[str] = []
-    real = port.set_text
-
-    def spy(element_id: str, text: str) -> None:
-        if element_id == "announce":
-            said.append(text)
-        real(element_id, text)
-
-    port.set_text = spy  # type: ignore[method-assign]
+    said = _announced(port)
     rnd = random.Random(2)
     heard = 0
     while not s.over and heard < 3:
