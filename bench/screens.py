@@ -7,6 +7,7 @@ Cards and About, then plays to the end and saves the score screen. The same seed
 game in every language, so the pictures compare side by side.
 
     python bench/screens.py [--out /tmp/targi-screens] [--langs en,de] [--sizes 1280x900]
+                            [--themes light,dark]
 
 Prints one line per file written.
 """
@@ -30,7 +31,8 @@ from tools.serve import start_background_server, url_of  # noqa: E402
 from tools.site import ensure_site  # noqa: E402
 
 LANGS = ("en", "de", "pl", "ja", "zh-Hans")
-SIZES = ("1280x900", "390x844", "360x640")
+SIZES = ("1920x1080", "1280x900", "390x844", "360x640")
+THEMES = ("light",)
 PAGES = ("rules", "cards", "about")
 
 
@@ -40,6 +42,7 @@ def shoot(page: Page, path: Path, full: bool = False) -> None:
 
 
 def screens_for(page: Page, url: str, lang: str, size: str, out: Path, seed: int) -> None:
+    """`size` names the files: the viewport, and the theme when it is not light."""
     open_game(page, f"{url.rstrip('/')}/?lang={lang}")
     shoot(page, out / f"{lang}-{size}-welcome.png")
     start_game(page, "hotseat")
@@ -63,6 +66,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path("/tmp/targi-screens"))
     parser.add_argument("--langs", default=",".join(LANGS))
     parser.add_argument("--sizes", default=",".join(SIZES))
+    parser.add_argument("--themes", default=",".join(THEMES), help="light,dark (the OS setting)")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -76,13 +80,16 @@ def main() -> int:
         for size in args.sizes.split(","):
             width, height = (int(n) for n in size.split("x"))
             for lang in args.langs.split(","):
-                context = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    is_mobile=width < 600,
-                    has_touch=width < 600,
-                )
-                screens_for(context.new_page(), url, lang, size, args.out, args.seed)
-                context.close()
+                for theme in args.themes.split(","):
+                    context = browser.new_context(
+                        viewport={"width": width, "height": height},
+                        is_mobile=width < 600,
+                        has_touch=width < 600,
+                        color_scheme="dark" if theme == "dark" else "light",
+                    )
+                    name = size if theme == "light" else f"{size}-{theme}"
+                    screens_for(context.new_page(), url, lang, name, args.out, args.seed)
+                    context.close()
         browser.close()
     server.shutdown()
     return 0
