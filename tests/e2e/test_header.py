@@ -18,14 +18,16 @@ LANGUAGES = ("en", "de", "pl", "ja", "zh-Hans")
 # Each header tool and menu item: where it is, whether the page scrolls sideways.
 CONTROLS = """() => {
   const out = [];
-  for (const c of document.querySelectorAll("header.top .tools > button, #menu-button, #menu button")) {
+  const all = "header.top .tools > button, #menu-button, #menu button";
+  for (const c of document.querySelectorAll(all)) {
     const r = c.getBoundingClientRect();
     out.push({action: c.dataset.action, left: r.left, right: r.right, top: r.top,
               bottom: r.bottom, width: r.width, height: r.height,
               shown: c.checkVisibility(), cut: c.scrollWidth > c.clientWidth + 1});
   }
+  const header = document.querySelector("header.top").getBoundingClientRect().height;
   return {controls: out, scroll: document.documentElement.scrollWidth, width: innerWidth,
-          height: innerHeight, header: document.querySelector("header.top").getBoundingClientRect().height};
+          height: innerHeight, header};
 }"""
 
 

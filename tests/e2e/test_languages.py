@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from gameplay import (
     choose_setting,
+    menu_item,
     no_horizontal_scroll,
     open_game,
     play,
@@ -145,7 +146,7 @@ def test_a_whole_game_in_each_language_leaves_no_english_key_or_placeholder(
     look("replay")
     page.click("[data-action=review-close]")
     for action in ("rules", "cards", "about", "recent", "stats", "open-share"):
-        page.click(f"header [data-action={action}]")
+        menu_item(page, action)
         look(action)
         page.keyboard.press("Escape")
     assert problems == {}

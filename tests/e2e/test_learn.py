@@ -237,7 +237,7 @@ def test_each_reading_page_opens_at_its_top_whatever_was_scrolled_before(
     opened = []
     # each page after each other one, and after itself, read down to its bottom
     for action in ("rules", "cards", "about", "about", "rules", "rules", "cards", "cards", "rules"):
-        page.click(f"header [data-action={action}]")
+        menu_item(page, action)
         expect(page.locator("#dlg-page")).to_be_visible()
         opened.append((action, page.evaluate(scrolled)))
         page.evaluate(
