@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from gameplay import open_game, play, start_game, tips_off  # noqa: E402
+from gameplay import menu_item, open_game, play, start_game, tips_off  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from tools.browser import CHROMIUM_ARGS, ensure_cjk_fonts, find_chromium  # noqa: E402
@@ -52,7 +52,7 @@ def screens_for(page: Page, url: str, lang: str, size: str, out: Path, seed: int
     shoot(page, out / f"{lang}-{size}-table.png")
     shoot(page, out / f"{lang}-{size}-table-full.png", full=True)
     for name in PAGES:
-        page.click(f"[data-action={name}]")
+        menu_item(page, name)
         page.wait_for_selector("#dlg-page", state="visible")
         shoot(page, out / f"{lang}-{size}-{name}.png")
         page.keyboard.press("Escape")

@@ -175,7 +175,7 @@ class DomPort:
 
     def behind_dialog(self) -> None:
         """While a dialog is open the page behind it is inert: no focus, no clicks, out of the
-        accessibility tree (the update bar stays usable above it, and the pace select)."""
+        accessibility tree (the update bar stays usable above it)."""
         covered = some(document.querySelector(".overlay:not([hidden])"))
         for node in document.querySelectorAll(BEHIND_DIALOGS):
             node.inert = covered
@@ -260,6 +260,14 @@ class DomPort:
 
     def prefers_dark(self) -> bool:
         return bool(window.matchMedia("(prefers-color-scheme: dark)").matches)
+
+    def sound(self, name: str) -> None:
+        player = getattr(window, "targiSound", None)  # web/sound.js; a sound is never an error
+        if player is not None:
+            try:
+                player.play(name)
+            except Exception as error:
+                self.report(f"sound: {type(error).__name__}: {error}")
 
     def forget_fragment(self) -> None:
         window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
@@ -347,13 +355,10 @@ def typing(target: Element | None) -> bool:
     return some(target) and str(getattr(target, "tagName", "")) in ("INPUT", "TEXTAREA", "SELECT")
 
 
-# What a dialog makes inert. The header's pace select stays live: tests and players may set
-# the pace before the first game (the welcome dialog is open then); Tab still stays in the dialog.
-# The header's language menu goes inert too: the New game dialog has its own, and two live
-# controls named "Language" would be one name for two things.
+# What a dialog makes inert: the header's tools (its menu included), the notices, the table.
 BEHIND_DIALOGS = (
-    "header.top .tools > button, #hint-level, #lang, #notice, #storage-notice, #no-game, #table, "
-    "#review"
+    "header.top .tools > button, header.top .menu-wrap, #notice, #storage-notice, #no-game, "
+    "#table, #review"
 )
 FOCUSABLE = (
     "button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), "
@@ -437,6 +442,8 @@ def main() -> None:
         click = read_click(event)
         if click is not None:
             page.click(click)
+        elif not el("menu").hidden and not some(event.target.closest(".menu-wrap")):
+            page.click(Click("menu-close"))  # a click outside the header's menu closes it
 
     def on_key(event: DomEvent) -> None:
         if event.key == "Escape":
@@ -464,6 +471,9 @@ def main() -> None:
     )
     el("hint-level").addEventListener(
         "change", create_proxy(lambda e: page.set_hint_level(str(e.target.value)))
+    )
+    el("theme-choice").addEventListener(
+        "change", create_proxy(lambda e: page.set_theme(str(e.target.value)))
     )
     window.addEventListener(
         "hashchange", create_proxy(lambda e: page.open_fragment(str(window.location.hash)))

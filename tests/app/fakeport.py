@@ -35,7 +35,7 @@ class FakePort:
         self.html: dict[str, str] = {}
         self.values: dict[str, str] = {}
         self.hidden: dict[str, bool] = {d: True for d in DIALOGS}
-        self.hidden |= dict.fromkeys(("notice", "storage-notice"), True)
+        self.hidden |= dict.fromkeys(("notice", "storage-notice", "menu"), True)
         self.radios: dict[str, str] = {}
         self.frame: TableFrame | None = None
         self.draws = 0
@@ -62,6 +62,7 @@ class FakePort:
         self.focus_memory: list[str] = []  # remember_focus / restore_focus calls, in order
         self.opener_shown = True  # the remembered control is still on the page
         self.system_dark = False  # prefers-color-scheme: dark
+        self.sounds: list[str] = []  # the effects played, in order
 
     # ---- storage -------------------------------------------------------------------------------
     @property
@@ -167,6 +168,9 @@ class FakePort:
 
     def prefers_dark(self) -> bool:
         return self.system_dark
+
+    def sound(self, name: str) -> None:
+        self.sounds.append(name)
 
     def forget_fragment(self) -> None:
         self.fragment_forgotten = True

@@ -27,6 +27,38 @@ def wait_until_ready(page: Page) -> None:
     assert state == "ready", f"data-app-state={state}: {page.inner_text('body')[:2000]}"
 
 
+def open_menu(page: Page) -> None:
+    """The header's menu open (`[data-action=menu]`): its items are shown."""
+    if page.locator("#menu").is_hidden():
+        page.click("[data-action=menu]")
+    page.wait_for_selector("#menu:not([hidden])", timeout=WAIT_MS)
+
+
+def menu_item(page: Page, action: str) -> None:
+    """An item of the header's menu clicked, as a player does: the menu first."""
+    open_menu(page)
+    page.click(f"#menu [data-action={action}]")
+
+
+def choose_setting(page: Page, select_id: str, value: str) -> None:
+    """A select of the Settings dialog chosen as a player does: the menu, Settings, the select,
+    Close."""
+    menu_item(page, "settings")
+    page.select_option(f"#{select_id}", value)
+    page.click("#dlg-settings [data-action=close]")
+    page.wait_for_selector("#dlg-settings", state="hidden", timeout=WAIT_MS)
+
+
+def set_setting(page: Page, select_id: str, value: str) -> None:
+    """A select of the Settings dialog changed through its own change event, for a test that
+    needs the setting, not the dialog, while another dialog (the welcome) covers the header."""
+    page.evaluate(
+        """([id, value]) => { const select = document.getElementById(id);
+        select.value = value; select.dispatchEvent(new Event("change", {bubbles: true})); }""",
+        [select_id, value],
+    )
+
+
 def open_game(page: Page, url: str) -> Page:
     page.goto(url)
     wait_until_ready(page)
@@ -45,7 +77,7 @@ def start_game(
     page: Page, mode: str, level: str = "easy", starter: str = "me", pace: str = "instant"
 ) -> None:
     """From the welcome screen or any game: a new game with the computer at `pace`."""
-    page.select_option("#pace", pace)
+    set_setting(page, "pace", pace)
     if page.locator("#dlg-new").is_hidden():
         page.click("[data-action=open-new]")
     if mode == "ai":
@@ -120,7 +152,7 @@ def tips_off(page: Page) -> None:
 
 def load_string(page: Page, code: str) -> None:
     """Open a save string through the Load dialog, replacing the game on the table if asked."""
-    page.click("[data-action=open-load]")
+    menu_item(page, "open-load")
     page.fill("#load-text", code)
     page.click("[data-action=load-string]")
     if page.locator("#dlg-confirm").is_visible():

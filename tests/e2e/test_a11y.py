@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 from axe import Audit
-from gameplay import wait_for_turn
+from gameplay import menu_item, open_menu, set_setting, wait_for_turn
 from pageutil import wait_until_ready
 from playwright.sync_api import BrowserContext, Page
 from positions import action_with_more_to_do, finished, near_the_end, position
@@ -80,12 +80,15 @@ def test_axe_finds_nothing_on_any_screen(
     page.wait_for_selector("#no-game", timeout=WAIT_MS)
     audit.check(page, f"no game on the table ({theme})")
     page.click("#no-game [data-action=open-new]")
-    page.select_option("#pace", "instant")
+    set_setting(page, "pace", "instant")
     page.check("input[name=level][value=easy]")
     page.check("input[name=starter][value=me]")
     page.click("[data-new-game=ai]")
     page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
     audit.check(page, f"placement ({theme})")
+    open_menu(page)
+    audit.check(page, f"the header's menu open ({theme})")
+    page.keyboard.press("Escape")
     for action, screen in (
         ("rules", "How to play"),
         ("cards", "card reference"),
@@ -94,9 +97,13 @@ def test_axe_finds_nothing_on_any_screen(
         ("open-load", "Load"),
         ("recent", "Recent games"),
         ("stats", "Records"),
+        ("settings", "Settings"),
         ("open-new", "new game"),
     ):
-        page.click(f"header [data-action={action}]")
+        if action == "open-new":
+            page.click(f"header [data-action={action}]")
+        else:
+            menu_item(page, action)
         page.wait_for_selector(".overlay:not([hidden])", timeout=WAIT_MS)
         audit.check(page, f"{screen} ({theme})")
         page.keyboard.press("Escape")
@@ -133,9 +140,9 @@ def test_the_theme_follows_the_system_and_a_chosen_one_survives_a_reload(
     light = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
     assert light != dark
     page.click("[data-new-game=hotseat]")  # the header is behind the welcome dialog
-    page.click("header [data-action=theme]")
+    menu_item(page, "theme")
     assert page.evaluate(THEME) == "dark"
-    assert page.get_attribute("header [data-action=theme]", "aria-pressed") == "true"
+    assert page.get_attribute("#menu [data-action=theme]", "aria-pressed") == "true"
     assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == dark
     page.reload()
     wait_until_ready(page)
@@ -155,8 +162,11 @@ def test_keyboard_dialogs_hold_focus_and_hint_and_merchant_keep_it_useful(
     page = game_page
     page.click("[data-new-game=hotseat]")
     page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
-    # a dialog holds focus (Tab and Shift+Tab wrap inside it) and gives it back on Escape
-    page.focus("#share")
+    # a dialog holds focus (Tab and Shift+Tab wrap inside it) and gives it back on Escape: to
+    # the menu button, as the menu item that opened it closed with the menu
+    page.focus("[data-action=menu]")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "share"  # the menu's first item
     page.keyboard.press("Enter")
     page.wait_for_selector("#dlg-share:not([hidden])", timeout=WAIT_MS)
     for key in ["Tab"] * 8 + ["Shift+Tab"] * 8:
@@ -164,16 +174,17 @@ def test_keyboard_dialogs_hold_focus_and_hint_and_merchant_keep_it_useful(
         assert page.evaluate(IN_DIALOG, "dlg-share"), f"focus left the dialog after {key}"
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-share", state="hidden", timeout=WAIT_MS)
-    assert page.evaluate("document.activeElement.id") == "share"
-    # a reading page opened from the header: the same
-    page.focus("header [data-action=rules]")
+    assert page.evaluate("document.activeElement.id") == "menu-button"
+    # a reading page opened from the header's menu: the same
+    page.keyboard.press("Enter")
+    page.focus("#menu [data-action=rules]")
     page.keyboard.press("Enter")
     page.wait_for_selector("#dlg-page:not([hidden])", timeout=WAIT_MS)
     assert page.evaluate(IN_DIALOG, "dlg-page")
     page.keyboard.press("Shift+Tab")
     assert page.evaluate(IN_DIALOG, "dlg-page")
     page.keyboard.press("Escape")
-    assert page.evaluate("document.activeElement.dataset.action") == "rules"
+    assert page.evaluate("document.activeElement.dataset.action") == "menu"
     # Hint: focus on the suggested move, the hint a status message
     page.focus("#hint")
     page.keyboard.press("Enter")
@@ -219,7 +230,7 @@ def test_a_whole_game_against_the_computer_with_tab_and_enter_only(game_page: Pa
     """No mouse: Tab to the welcome dialog's start button, then for every decision Tab to the
     next move and press Enter, from the first placement to the score screen."""
     page = game_page
-    page.select_option("#pace", "instant")  # a setting, not a move: the computer answers at once
+    set_setting(page, "pace", "instant")  # a setting, not a move: the computer answers at once
     for _ in range(60):
         if page.evaluate("document.activeElement.dataset.newGame") == "ai":
             break
@@ -264,7 +275,7 @@ def test_enter_alone_plays_on_focus_never_on_end_my_actions_and_back_after_the_c
     """Issue 22: after an action made with Enter, focus is on the next action, not on "End my
     actions"; after the computer's turn it is on your first legal move: Enter alone plays on."""
     page = game_page
-    page.select_option("#pace", "instant")
+    set_setting(page, "pace", "instant")
     code, action = action_with_more_to_do()
     load_link(page, code)
     page.focus(f'#choices [data-move="{action}"]')
@@ -291,7 +302,7 @@ def test_enter_alone_plays_on_focus_never_on_end_my_actions_and_back_after_the_c
 # ---- the live region ---------------------------------------------------------------------------
 def test_the_live_region_tells_the_computers_turn_once_and_the_result(game_page: Page) -> None:
     page = game_page
-    page.select_option("#pace", "fast")
+    set_setting(page, "pace", "fast")
     page.check("input[name=level][value=easy]")
     page.check("input[name=starter][value=me]")
     page.click("[data-new-game=ai]")

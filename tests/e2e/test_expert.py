@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from gameplay import open_game, play, table
+from gameplay import choose_setting, open_game, play, table
 from playwright.sync_api import Page, expect
 from targi import Game, save
 from targi.app.session import LEVELS
@@ -44,10 +44,10 @@ def test_a_late_game_against_expert_is_played_to_the_end(page: Page, site_url: s
     assert end["seq"] - start["seq"] > clicks  # the expert made its own moves in between
 
 
-def test_the_expert_hint_is_chosen_in_the_header_and_says_its_time(page: Page, site_url: str):
+def test_the_expert_hint_is_chosen_in_settings_and_says_its_time(page: Page, site_url: str):
     g = late_position(5)
     open_game(page, site_url + "#g=" + save.encode(g, AGAINST_EXPERT))
-    page.select_option("#hint-level", "expert")
+    choose_setting(page, "hint-level", "expert")
     page.click("#hint")
     hint = page.locator("#hint-text")
     expect(hint).to_contain_text("Expert", timeout=60_000)

@@ -16,7 +16,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from gameplay import no_horizontal_scroll, open_game, play, start_game, table, wait_for_turn
+from gameplay import (
+    choose_setting,
+    menu_item,
+    no_horizontal_scroll,
+    open_game,
+    play,
+    start_game,
+    table,
+    wait_for_turn,
+)
 from playwright.sync_api import BrowserContext, Page
 from positions import face_down
 
@@ -137,7 +146,7 @@ def test_a_whole_game_in_each_language_leaves_no_english_key_or_placeholder(
     look("replay")
     page.click("[data-action=review-close]")
     for action in ("rules", "cards", "about", "recent", "stats", "open-share"):
-        page.click(f"header [data-action={action}]")
+        menu_item(page, action)
         look(action)
         page.keyboard.press("Escape")
     assert problems == {}
@@ -188,7 +197,7 @@ def test_the_boards_labels_fit_their_cards_on_a_phone_in_every_language(
     page.wait_for_selector("#board .cell.down")
     cut = {}
     for lang in ("de", "en", "pl", "ja", "zh-Hans"):
-        page.select_option("#lang", lang)
+        choose_setting(page, "lang", lang)
         page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
         for size in ({"width": 390, "height": 844}, {"width": 360, "height": 640}):
             page.set_viewport_size(size)
@@ -208,7 +217,7 @@ def test_switching_language_mid_game_keeps_the_game_and_its_log(
     wait_for_turn(page)  # the computer's answer to the last click is on the table
     before = table(page)
     log_before = page.locator("#log li").all_inner_texts()
-    page.select_option("#lang", "de")
+    choose_setting(page, "lang", "de")
     page.wait_for_function("() => document.documentElement.lang === 'de'")
     assert page.title() == _values("de")["app.title"]
     assert table(page)["seq"] == before["seq"] and table(page)["phase"] == before["phase"]

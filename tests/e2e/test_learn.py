@@ -9,7 +9,16 @@ import random
 import re
 
 import pytest
-from gameplay import click_move, open_game, play, start_game, stored, table, wait_for_turn
+from gameplay import (
+    click_move,
+    menu_item,
+    open_game,
+    play,
+    start_game,
+    stored,
+    table,
+    wait_for_turn,
+)
 from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
@@ -123,7 +132,7 @@ def test_tips_can_be_turned_off_and_on(game_page: Page):
     page.click("[data-action=tips-off]")
     expect(page.locator("#tip .tip")).to_have_count(0)
     assert _settings(page)["tips"] is False
-    page.click("[data-action=rules]")
+    menu_item(page, "rules")
     toggle = page.locator("[data-action=tips-toggle]")
     expect(toggle).to_have_attribute("aria-pressed", "false")
     toggle.click()
@@ -151,7 +160,7 @@ def test_the_rules_page_opens_with_every_section_and_ruling(game_page: Page):
 def test_the_card_reference_shows_all_cards_and_what_is_unseen(game_page: Page):
     page = game_page
     start_game(page, "hotseat")
-    page.click("[data-action=cards]")
+    menu_item(page, "cards")
     body = page.locator("#page-body")
     expect(page.locator("#dlg-page")).to_be_visible()
     expect(page.locator("#page-title")).to_have_text("All 80 cards")
@@ -167,7 +176,7 @@ def test_the_card_reference_shows_all_cards_and_what_is_unseen(game_page: Page):
 def test_the_about_page_gives_credits_provenance_and_the_version(game_page: Page):
     page = game_page
     start_game(page, "hotseat")
-    page.click("[data-action=about]")
+    menu_item(page, "about")
     about = page.locator("#dlg-page")
     expect(about).to_contain_text("Andreas Steiger")
     expect(about).to_contain_text("KOSMOS")
@@ -228,7 +237,7 @@ def test_each_reading_page_opens_at_its_top_whatever_was_scrolled_before(
     opened = []
     # each page after each other one, and after itself, read down to its bottom
     for action in ("rules", "cards", "about", "about", "rules", "rules", "cards", "cards", "rules"):
-        page.click(f"header [data-action={action}]")
+        menu_item(page, action)
         expect(page.locator("#dlg-page")).to_be_visible()
         opened.append((action, page.evaluate(scrolled)))
         page.evaluate(

@@ -14,6 +14,7 @@ import pytest
 from gameplay import (
     SETTLED,
     click_move,
+    menu_item,
     open_game,
     play,
     start_game,
@@ -213,7 +214,7 @@ def _positions() -> list[tuple[str, str, int]]:
 
 
 def _load(page: Page, code: str, seq: int) -> None:
-    page.click("[data-action=open-load]")
+    menu_item(page, "open-load")
     page.fill("#load-text", code)
     page.click("[data-action=load-string]")
     confirm = page.locator("[data-action=confirm-replace]")

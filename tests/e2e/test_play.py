@@ -6,7 +6,7 @@ import random
 import re
 
 import pytest
-from gameplay import no_horizontal_scroll, open_game, play, start_game, table
+from gameplay import menu_item, no_horizontal_scroll, open_game, play, start_game, table
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -56,7 +56,7 @@ def test_whole_two_player_game_on_a_phone_never_scrolls_sideways(page: Page, sit
     assert table(page)["phase"] == "over"
     _score_screen_is_complete(page)
     widths.append(no_horizontal_scroll(page))
-    page.click("[data-action=open-share]")
+    menu_item(page, "open-share")
     widths.append(no_horizontal_scroll(page))
     assert len(widths) >= 6
     assert all(scroll <= client for scroll, client in widths), widths
@@ -127,7 +127,7 @@ def test_the_computer_moves_step_by_step_while_the_page_stays_usable(game_page: 
     page.wait_for_function("() => window.__thinking.length > 0")
     assert "The computer is thinking…" in page.evaluate("window.__thinking")
     # the page answers while the computer thinks
-    page.click("[data-action=open-share]")
+    menu_item(page, "open-share")
     expect(page.locator("#dlg-share")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#dlg-share")).to_be_hidden()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import load_string, play, start_game, table, wait_until_ready
+from gameplay import load_string, menu_item, play, start_game, table, wait_until_ready
 from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 
 
 def _code(page: Page) -> str:
-    page.click("[data-action=open-share]")
+    menu_item(page, "open-share")
     code = page.input_value("#share-string")
     page.keyboard.press("Escape")
     return code
@@ -31,7 +31,7 @@ def _rows(page: Page) -> list[str]:
 
 
 def _open_recent(page: Page) -> None:
-    page.click("[data-action=recent]")
+    menu_item(page, "recent")
     expect(page.locator("#recent")).to_be_visible()
 
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from gameplay import WAIT_MS, open_game, play, start_game, stored_game, table
+from gameplay import WAIT_MS, menu_item, open_game, play, start_game, stored_game, table
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
@@ -118,7 +118,7 @@ def _export(page: Page) -> str:
 
 
 def _stats_games(page: Page, row: str) -> int:
-    page.click("header [data-action=stats]")
+    menu_item(page, "stats")
     expect(page.locator("#dlg-stats")).to_be_visible()
     cell = page.locator(f'#stats tr:has(th:text-is("{row}")) td[data-stat=games]')
     n = int(cell.inner_text())
@@ -181,7 +181,7 @@ def test_a_loaded_two_player_game_replayed_from_the_log_either_side(game_page: P
     page = game_page
     code = _two_player_save(70)
     start_game(page, "hotseat")  # nothing played yet: the loaded game replaces it at once
-    page.click("[data-action=open-load]")
+    menu_item(page, "open-load")
     page.fill("#load-text", code)
     page.click("[data-action=load-string]")
     page.wait_for_function("() => document.getElementById('table').dataset.seq === '70'")
@@ -218,7 +218,7 @@ def test_a_loaded_two_player_game_replayed_from_the_log_either_side(game_page: P
         " && document.getElementById('table').offsetParent !== null"
     )
     assert table(page)["mode"] == "hotseat"
-    page.click("[data-action=open-load]")
+    menu_item(page, "open-load")
     page.click("[data-action=restore-previous]")
     page.wait_for_function("() => document.getElementById('table').dataset.seq === '70'")
 
@@ -229,7 +229,7 @@ def test_a_two_player_game_counted_apart_and_a_reset_that_asks(game_page: Page):
     play(page, random.Random(3))
     assert _stats_games(page, "All games") == 1
     assert _stats_games(page, "Easy") == 0
-    page.click("header [data-action=stats]")
+    menu_item(page, "stats")
     page.click("[data-action=stats-reset]")
     expect(page.locator("#stats-confirm")).to_be_visible()
     page.click("[data-action=stats-reset-confirm]")
@@ -245,7 +245,7 @@ def test_damaged_statistics_are_kept_aside_with_a_message(game_page: Page):
     page.wait_for_selector("html[data-app-state=ready]")
     expect(page.locator("#notice")).to_contain_text("targi.stats.backup")  # told at once
     start_game(page, "hotseat")
-    page.click("header [data-action=stats]")
+    menu_item(page, "stats")
     expect(page.locator("#stats-message")).to_be_visible()
     expect(page.locator("#stats-message")).to_contain_text("targi.stats.backup")
     kept = page.evaluate("() => localStorage.getItem('targi.stats.backup')")
@@ -294,7 +294,7 @@ def test_the_chart_shows_every_round_on_a_phone_without_scrolling_sideways(
     code = _finished_two_player_save(31)
     steps = len(save.decode(code)[0].record)
     start_game(page, "hotseat")
-    page.click("[data-action=open-load]")
+    menu_item(page, "open-load")
     page.fill("#load-text", code)
     page.click("[data-action=load-string]")
     page.wait_for_function(f"() => document.getElementById('table').dataset.seq === '{steps}'")

@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import open_game, play, start_game, stored_game, table
+from gameplay import menu_item, open_game, play, start_game, stored_game, table
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
 
 def _shared(page: Page) -> tuple[str, str]:
-    page.click("[data-action=open-share]")
+    menu_item(page, "open-share")
     link = page.input_value("#share-link")
     code = page.input_value("#share-string")
     page.click("#dlg-share [data-action=close]")
@@ -51,7 +51,7 @@ def test_pasted_string_asks_before_replacing_and_the_old_game_comes_back(game_pa
     play(page, random.Random(2), clicks=5)
     second = table(page)
 
-    page.click("[data-action=open-load]")
+    menu_item(page, "open-load")
     page.fill("#load-text", first_code)
     page.click("[data-action=load-string]")
     expect(page.locator("#dlg-confirm")).to_be_visible()
@@ -62,7 +62,7 @@ def test_pasted_string_asks_before_replacing_and_the_old_game_comes_back(game_pa
     )
     assert table(page)["player"] == first["player"]
 
-    page.click("[data-action=open-load]")
+    menu_item(page, "open-load")
     page.click("[data-action=restore-previous]")
     page.wait_for_function(
         f"() => document.getElementById('table').dataset.seq === '{second['seq']}'"
@@ -102,7 +102,7 @@ def test_damaged_pasted_string_says_why_and_changes_nothing(game_page: Page, dam
     _, code = _shared(page)
     if damaged is None:
         damaged = code[:6] + ("A" if code[6] != "A" else "B") + code[7:]
-    page.click("[data-action=open-load]")
+    menu_item(page, "open-load")
     page.fill("#load-text", damaged)
     page.click("[data-action=load-string]")
     message = page.locator("#load-message")

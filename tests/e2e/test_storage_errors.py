@@ -9,7 +9,16 @@ import random
 import time
 
 import pytest
-from gameplay import click_move, play, start_game, stored, stored_game, table, wait_until_ready
+from gameplay import (
+    click_move,
+    menu_item,
+    play,
+    start_game,
+    stored,
+    stored_game,
+    table,
+    wait_until_ready,
+)
 from hostile import (
     GET_THROWS,
     GETTER_THROWS,
@@ -191,7 +200,7 @@ def test_a_game_opened_from_a_link_while_the_storage_is_full_is_saved_once_it_fi
     page = game_page
     start_game(page, "hotseat")
     play(page, random.Random(10), clicks=5)
-    page.click("[data-action=open-share]")
+    menu_item(page, "open-share")
     code = page.input_value("#share-string")
     page.keyboard.press("Escape")
     start_game(page, "hotseat")

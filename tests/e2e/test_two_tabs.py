@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from gameplay import play, start_game, table, wait_until_ready
+from gameplay import menu_item, play, start_game, table, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -32,7 +32,7 @@ def _tabs(
 
 
 def _kept_ids(page: Page) -> list[str]:
-    page.click("[data-action=recent]")
+    menu_item(page, "recent")
     ids = page.eval_on_selector_all(
         "#recent [data-game-id]", "rows => rows.map(r => r.dataset.gameId)"
     )

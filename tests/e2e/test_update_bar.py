@@ -4,7 +4,7 @@ what becomes of the game."""
 from __future__ import annotations
 
 import pytest
-from gameplay import start_game, wait_until_ready
+from gameplay import menu_item, start_game, wait_until_ready
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -49,7 +49,7 @@ def test_the_update_bar_covers_no_control_and_can_be_dismissed(controlled: Page)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         assert page.evaluate(COVERED) == [], (width, height)
-        page.click("[data-action=open-share]")  # a dialog: it starts below the bar
+        menu_item(page, "open-share")  # a dialog: it starts below the bar
         assert page.evaluate(COVERED) == [], (width, height, "dialog")
         page.keyboard.press("Escape")
     page.click("#update-later")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from gameplay import click_move, open_game, start_game, table, wait_until_ready
+from gameplay import click_move, menu_item, open_game, start_game, table, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, expect
 from targi.app.session import Session
 
@@ -38,7 +38,7 @@ def test_closing_the_welcome_with_nothing_kept_leaves_an_empty_table_to_start_fr
     welcome.click(position={"x": 4, "y": 4})  # a click outside the dialog, on the backdrop
     expect(welcome).to_be_hidden()
     expect(empty).to_be_visible()
-    page.click("header [data-action=stats]")  # the header works from here
+    menu_item(page, "stats")  # the header works from here
     expect(page.locator("#dlg-stats")).to_be_visible()
     page.keyboard.press("Escape")
     expect(empty).to_be_visible()

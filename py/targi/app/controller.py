@@ -19,6 +19,7 @@ from .dialogs.new_game import NewGame
 from .dialogs.review import ReviewDialog
 from .dialogs.tabs import TabsDialog
 from .html.render import Renderer
+from .menu import HeaderMenu
 from .page import Actions, Click
 from .port import Port
 from .prefs import LANGUAGE_MENUS, Prefs
@@ -31,6 +32,7 @@ from .table import focus
 from .table.computer import Computer
 from .table.frame import TableView
 from .table.live import LiveRegion
+from .table.sound import Sounds
 from .table.tip import TableTip
 from .text.catalog import Catalog
 
@@ -50,6 +52,8 @@ class Controller:
         # statistics (targi.app.store.records), kept in the same backend as the games
         self.records = RecordsPanel(self.games, port, cat)
         self.live = LiveRegion(port, cat)
+        self.sounds = Sounds(port)
+        self.menu = HeaderMenu(port)
         self.by_keyboard = False  # the last control was pressed from the keyboard
         self.computer = Computer(self)
         self.prefs = Prefs(self)
@@ -63,10 +67,13 @@ class Controller:
             "undo": lambda k: self.undo(),
             "hint": lambda k: port.spawn(self.computer.show_hint()),
             "dismiss-notice": lambda k: self.dismiss_notice(),
-            "close": lambda k: None if self.review.escape(DIALOGS) else self.close_top(),
+            "close": lambda k: self.escape(),
             "tip-dismiss": lambda k: self.tip.dismiss(k.keyboard),
             "tips-off": lambda k: self.tip.set(False, k.keyboard),
             "theme": lambda k: self.prefs.toggle_theme(),
+            "sound": lambda k: self.prefs.toggle_sound(),
+            "menu": lambda k: self.menu.toggle(k.keyboard),
+            "menu-close": lambda k: self.menu.close(),
         }
         self.actions.update(self.dialogs.actions())
 
@@ -95,6 +102,9 @@ class Controller:
 
     def set_hint_level(self, level: str) -> None:
         self.prefs.set_hint_level(level)
+
+    def set_theme(self, choice: str) -> None:
+        self.prefs.set_theme(choice)
 
     def system_theme_changed(self) -> None:
         self.prefs.system_theme_changed()
@@ -160,6 +170,7 @@ class Controller:
             self.port.draw(None)
             return
         self.port.draw(self.table.frame(s))
+        self.sounds.after_draw(s, self.settings.sound)
         if s.computer_to_move:
             self.computer.start()
 
@@ -190,6 +201,7 @@ class Controller:
         self.table.log_size = -1
         self.computer.busy = False
         self.live.quiet(self.session)
+        self.sounds.quiet(self.session)
         self.port.spawn(self.tabs.claim(self.games.current))
 
     def halt(self) -> None:
@@ -251,6 +263,7 @@ class Controller:
             self.computer.hint = None
             self.table.log_size = -1
             self.live.quiet(self.session)
+            self.sounds.quiet(self.session)
             self.autosave()
             self.redraw()
 
@@ -259,6 +272,7 @@ class Controller:
 
     # ---- dialogs -------------------------------------------------------------------------------
     def open(self, dialog_id: str, opened_by_control: bool = True) -> None:
+        self.menu.close()  # a dialog the page opened by itself (another tab, a link)
         self.dialogs.open(dialog_id, opened_by_control)
 
     def show(self, dialog_id: str) -> None:
@@ -268,6 +282,12 @@ class Controller:
 
     def close_all(self) -> None:
         self.dialogs.close_all()
+
+    def escape(self) -> None:
+        """Escape (or a dialog's Close, its backdrop): the header's menu, else the replay when
+        no dialog is over it, else the open dialog."""
+        if not self.menu.escape() and not self.review.escape(DIALOGS):
+            self.close_top()
 
     def close_top(self) -> None:
         if self.session is None and not self.port.is_hidden("dlg-new"):
@@ -285,6 +305,7 @@ class Controller:
             return  # not a control of ours
         self.by_keyboard = click.keyboard
         try:
+            self.menu.before(click.action)
             handler(click)
         except Exception as error:  # say so, keep the game: the stored copy is untouched
             self.notice(self.cat.t("error.internal", reason=f"{type(error).__name__}: {error}"))

@@ -143,6 +143,11 @@ class Document(Protocol):
         """Focus the remembered control again; False if it is gone or not shown."""
         ...
 
+    def sound(self, name: str) -> None:
+        """Play the short effect `name` (targi.app.table.sound.SOUNDS); silently nothing where
+        the browser has no audio or has not allowed it yet."""
+        ...
+
     def prefers_dark(self) -> bool:
         """The system asks for a dark theme (prefers-color-scheme: dark)."""
         ...

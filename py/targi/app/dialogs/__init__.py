@@ -11,6 +11,7 @@ from .new_game import NewGame
 from .page import PageDialog
 from .recent import RecentDialog
 from .review import ReviewDialog
+from .settings import SettingsDialog
 from .share import ShareDialog
 from .stats import StatsDialog
 from .storage import StorageDialog
@@ -19,7 +20,7 @@ from .tabs import TabsDialog
 # In the order of index.html; each an `.overlay`, at most one open at a time.
 KINDS: tuple[type[Dialog], ...] = (
     *(NewGame, ShareDialog, LoadDialog, StorageDialog, RecentDialog),
-    *(TabsDialog, StatsDialog, ReviewDialog, PageDialog),
+    *(TabsDialog, SettingsDialog, StatsDialog, ReviewDialog, PageDialog),
 )
 DIALOGS = tuple(dialog_id for kind in KINDS for dialog_id in kind.ids)
 

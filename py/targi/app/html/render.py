@@ -14,7 +14,7 @@ from ...cards import BORDER, BY_ID, GOODS
 from ...constants import ROW_LENGTH, TARGIS
 from ..preview import Preview
 from ..session import PageView
-from ..store.storage import HINT_LEVELS, PACES
+from ..store.storage import HINT_LEVELS, PACES, THEMES
 from ..text.catalog import LANGUAGES, Catalog
 from ..text.explain import explain
 from ..text.words import (
@@ -595,6 +595,14 @@ class Renderer:
             f'<option value="{esc(pace)}"{" selected" if pace == chosen else ""}>'
             f"{esc(self.cat.t(f'pace.{pace}'))}</option>"
             for pace in PACES
+        )
+
+    def theme_options(self, chosen: str) -> str:
+        """The options of the #theme-choice select: the system's theme, light, dark."""
+        return "".join(
+            f'<option value="{esc(theme)}"{" selected" if theme == chosen else ""}>'
+            f"{esc(self.cat.t(f'theme.{theme}'))}</option>"
+            for theme in ("system", *THEMES)
         )
 
     def hint_level_options(self, chosen: str) -> str:

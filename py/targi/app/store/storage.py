@@ -257,6 +257,7 @@ class Settings:
     hint_level: str = HINT_LEVELS[0]
     lang: str = ""  # chosen in the language menu; "" = none: the browser's languages decide
     theme: str = ""  # "" follows the system (prefers-color-scheme); else one of THEMES
+    sound: bool = False  # short sound effects (web/sound.js): off until the player turns them on
 
     @classmethod
     def parse(cls, text: object) -> Settings:
@@ -286,6 +287,9 @@ class Settings:
         theme = data.get("theme")  # absent in settings stored before themes: follow the system
         if isinstance(theme, str) and theme in THEMES:
             s.theme = theme
+        sound = data.get("sound")  # absent in settings stored before sound: off
+        if isinstance(sound, bool):
+            s.sound = sound
         return s
 
     def dump(self) -> str:
@@ -299,6 +303,7 @@ class Settings:
                 "hint_level": self.hint_level,
                 "lang": self.lang,
                 "theme": self.theme,
+                "sound": self.sound,
             }
         )
 

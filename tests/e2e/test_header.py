@@ -1,0 +1,181 @@
+"""The one-row header (issue 21): at most 56 px tall at every size, every tool and menu item on
+screen at 360 px in every language with no sideways scrolling, the menu by keyboard (Escape gives
+focus back) and a click outside, and sound switched on, remembered and heard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from gameplay import WAIT_MS, choose_setting, menu_item, open_game, start_game
+from playwright.sync_api import BrowserContext, Page, expect
+
+pytestmark = pytest.mark.e2e
+
+SIZES = [(1920, 1080), (1280, 900), (390, 844), (360, 640)]
+LANGUAGES = ("en", "de", "pl", "ja", "zh-Hans")
+
+# Each header tool and menu item: where it is, whether the page scrolls sideways.
+CONTROLS = """() => {
+  const out = [];
+  const all = "header.top .tools > button, #menu-button, #menu button";
+  for (const c of document.querySelectorAll(all)) {
+    const r = c.getBoundingClientRect();
+    out.push({action: c.dataset.action, left: r.left, right: r.right, top: r.top,
+              bottom: r.bottom, width: r.width, height: r.height,
+              shown: c.checkVisibility(), cut: c.scrollWidth > c.clientWidth + 1});
+  }
+  const header = document.querySelector("header.top").getBoundingClientRect().height;
+  return {controls: out, scroll: document.documentElement.scrollWidth, width: innerWidth,
+          height: innerHeight, header};
+}"""
+
+
+def _measure(page: Page) -> dict:
+    measured: dict = page.evaluate(CONTROLS)
+    return measured
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_header_is_one_row_at_most_56_px_tall(
+    new_context: Callable[..., BrowserContext], site_url: str, width: int, height: int
+):
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    for lang in LANGUAGES:
+        choose_setting(page, "lang", lang)
+        m = _measure(page)
+        assert m["header"] <= 56, f"{lang}: header {m['header']} px tall"
+        row = [c for c in m["controls"] if c["action"] in ("open-new", "undo", "hint", "menu")]
+        assert len(row) == 4 and all(c["shown"] for c in row)
+        assert max(c["top"] for c in row) - min(c["top"] for c in row) < 2, f"{lang}: two rows"
+        assert m["scroll"] <= m["width"], f"{lang}: the page scrolls sideways"
+
+
+def test_every_header_and_menu_control_is_on_screen_at_360_px_in_every_language(
+    new_context: Callable[..., BrowserContext], site_url: str
+):
+    page = new_context(viewport={"width": 360, "height": 640}).new_page()
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    problems = []
+    for lang in LANGUAGES:
+        choose_setting(page, "lang", lang)
+        page.click("[data-action=menu]")
+        expect(page.locator("#menu")).to_be_visible()
+        m = _measure(page)
+        assert len(m["controls"]) == 14  # four tools, ten menu items
+        for c in m["controls"]:
+            inside = c["left"] >= 0 and c["right"] <= m["width"] and c["bottom"] <= m["height"]
+            if not (c["shown"] and inside and not c["cut"]):
+                problems.append((lang, c))
+            if c["width"] < 44 or c["height"] < 44:
+                problems.append((lang, "smaller than 44 px", c))
+        if m["scroll"] > m["width"]:
+            problems.append((lang, "scrolls sideways", m["scroll"]))
+        page.keyboard.press("Escape")
+        expect(page.locator("#menu")).to_be_hidden()
+    assert problems == []
+
+
+def test_the_menu_works_from_the_keyboard_and_escape_gives_focus_back(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    button = page.locator("[data-action=menu]")
+    expect(button).to_have_attribute("aria-expanded", "false")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#menu")).to_be_visible()
+    expect(button).to_have_attribute("aria-expanded", "true")
+    # Tab walks every item, in order
+    items = page.locator("#menu button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    reached = [page.evaluate("document.activeElement.dataset.action")]
+    for _ in items[1:]:
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("document.activeElement.dataset.action"))
+    assert reached == items
+    page.keyboard.press("Escape")
+    expect(page.locator("#menu")).to_be_hidden()
+    expect(button).to_have_attribute("aria-expanded", "false")
+    assert page.evaluate("document.activeElement.id") == "menu-button"
+    # an item: the menu closes, its dialog opens and gives focus back to the menu button
+    page.keyboard.press("Enter")
+    page.focus("#menu [data-action=settings]")
+    page.keyboard.press("Enter")
+    expect(page.locator("#dlg-settings")).to_be_visible()
+    expect(page.locator("#menu")).to_be_hidden()
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-settings")).to_be_hidden()
+    assert page.evaluate("document.activeElement.id") == "menu-button"
+
+
+def test_a_click_outside_the_menu_closes_it(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    page.click("[data-action=menu]")
+    expect(page.locator("#menu")).to_be_visible()
+    page.click("#status")
+    expect(page.locator("#menu")).to_be_hidden()
+    expect(page.locator("[data-action=menu]")).to_have_attribute("aria-expanded", "false")
+
+
+def test_settings_holds_pace_hints_language_theme_and_sound(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    menu_item(page, "settings")
+    dialog = page.locator("#dlg-settings")
+    for control in ("#pace", "#hint-level", "#lang", "#theme-choice", "#settings-tips", "#sound"):
+        expect(dialog.locator(control)).to_be_visible()
+    assert page.locator("header.top select").count() == 0  # none left in the header
+    page.select_option("#theme-choice", "dark")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    page.select_option("#pace", "slow")
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=WAIT_MS)
+    assert page.input_value("#pace") == "slow" and page.input_value("#theme-choice") == "dark"
+
+
+def test_sound_is_off_until_switched_on_remembered_and_heard(game_page: Page):
+    page = game_page
+    start_game(page, "hotseat")
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-sound", "off")
+    menu_item(page, "settings")
+    sound = page.locator("#sound")
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    sound.click()
+    expect(html).to_have_attribute("data-sound", "on")
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+    page.click("#board [data-move^=t]")  # place a Targi
+    page.wait_for_function("() => window.targiSound.last === 'place'", timeout=WAIT_MS)
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=WAIT_MS)
+    expect(html).to_have_attribute("data-sound", "on")
+    menu_item(page, "sound")  # the menu's switch: off again, remembered too
+    expect(html).to_have_attribute("data-sound", "off")
+    expect(page.locator("#menu-sound")).to_have_attribute("aria-pressed", "false")
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=WAIT_MS)
+    expect(html).to_have_attribute("data-sound", "off")
+
+
+def test_sound_without_webaudio_is_silent_and_no_error(
+    new_context: Callable[..., BrowserContext], site_url: str
+):
+    context = new_context()
+    context.add_init_script("delete window.AudioContext; delete window.webkitAudioContext;")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    menu_item(page, "sound")
+    expect(page.locator("html")).to_have_attribute("data-sound", "on")
+    page.keyboard.press("Escape")
+    seq = page.evaluate("document.getElementById('table').dataset.seq")
+    page.click("#board [data-move^=t]")
+    page.wait_for_function(f"() => document.getElementById('table').dataset.seq !== '{seq}'")
+    assert page.evaluate("window.targiSound.last") == "" and errors == []
+    expect(page.locator("#notice")).to_be_hidden()
