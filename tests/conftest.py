@@ -34,10 +34,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def longest_first(item: pytest.Item) -> int:
     """0 for a test marked slow (whole games in the browser, whole AI games), 1 for another
-    browser test, 2 for the rest (unit tests of a second or less)."""
+    browser test or one of an xdist_group (tests/build: ~60 tests that run on one worker, one
+    chain of ~15 s), 2 for the rest (unit tests of a second or less)."""
     if item.get_closest_marker("slow") is not None:
         return 0
-    return 1 if E2E in item.path.parents else 2
+    grouped = item.get_closest_marker("xdist_group") is not None
+    return 1 if grouped or E2E in item.path.parents else 2
 
 
 @pytest.hookimpl(trylast=True)
