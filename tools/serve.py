@@ -74,14 +74,19 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
 
 def make_server(
-    port: int = 0, directory: Path = SITE, prefix: str = SUBPATH, quiet: bool = False
+    port: int = 0,
+    directory: Path = SITE,
+    prefix: str = SUBPATH,
+    quiet: bool = False,
+    handler: type[SiteHandler] = SiteHandler,
 ) -> SiteServer:
-    handler: type[SiteHandler] = type(
-        "BoundSiteHandler", (SiteHandler,), {"prefix": prefix, "quiet": quiet}
+    """`handler`: SiteHandler or a subclass (a test's host that serves differently)."""
+    bound: type[SiteHandler] = type(
+        "BoundSiteHandler", (handler,), {"prefix": prefix, "quiet": quiet}
     )
 
     def factory(*args: Any, **kwargs: Any) -> SiteHandler:
-        return handler(*args, directory=str(directory), **kwargs)
+        return bound(*args, directory=str(directory), **kwargs)
 
     return SiteServer(("127.0.0.1", port), factory)
 

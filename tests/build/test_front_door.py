@@ -100,6 +100,40 @@ def test_failing_pytest_and_ruff_are_both_reported(
     assert "FAILED: ruff check, ruff format --check, pytest" in capsys.readouterr().out
 
 
+def test_under_xdist_the_slow_tests_run_first_then_the_browser_and_build_tests() -> None:
+    """xdist hands tests out in the workers' collection order: a long test collected last
+    would end the run on one worker while the other idles (tests/conftest.py)."""
+    unit = "tests/spiel/test_docs.py::test_the_examples_of_docs_openspiel_md_run"
+    build = "tests/build/test_front_door.py::test_build_py_offers_the_same_commands"
+    slow = (
+        "tests/ai/test_games_and_match.py::"
+        "test_a_level_plays_a_whole_game_against_random_and_wins[easy]"
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-n",
+            "1",
+            "-v",
+            "-p",
+            "no:cacheprovider",
+            unit,
+            build,
+            slow,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-2000:]
+    ran = [
+        line.split("PASSED ")[1].strip() for line in result.stdout.splitlines() if "PASSED " in line
+    ]
+    assert ran == [slow, build, unit], result.stdout[-2000:]
+
+
 def test_on_ci_pytest_runs_without_its_cache(
     commands: Commands, monkeypatch: pytest.MonkeyPatch
 ) -> None:

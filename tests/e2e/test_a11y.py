@@ -226,6 +226,7 @@ FOCUSED_MOVE = """() => { const e = document.activeElement;
         ? e.dataset.move : null; }"""
 
 
+@pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 def test_a_whole_game_against_the_computer_with_tab_and_enter_only(game_page: Page) -> None:
     """No mouse: Tab to the welcome dialog's start button, then for every decision Tab to the
     next move and press Enter, from the first placement to the score screen."""

@@ -37,6 +37,7 @@ def test_the_policy_allows_only_the_sites_own_files_and_what_pyscript_needs():
     assert not any("'unsafe-inline'" in values for values in policy.values())
 
 
+@pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 def test_a_whole_game_against_the_computer_runs_under_the_policy(page: Page, site_url: str):
     page.add_init_script(RECORD_VIOLATIONS)
     page.goto(site_url)

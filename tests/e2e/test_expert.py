@@ -18,7 +18,8 @@ from targi import Game, save
 from targi.app.session import LEVELS
 from targi.players import GreedyPlayer
 
-pytestmark = pytest.mark.e2e
+# slow: the expert thinks about a second a decision; started first under xdist (tests/conftest.py)
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 START_ROUND = 11
 AGAINST_EXPERT = 1 | LEVELS.index("expert") << 1  # the save meta: ai, level expert

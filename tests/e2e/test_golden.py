@@ -9,7 +9,8 @@ import pytest
 from gameplay import open_game, table
 from playwright.sync_api import Page
 
-pytestmark = pytest.mark.e2e
+# slow: whole games; started first under xdist (tests/conftest.py)
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 GOLDEN = sorted((Path(__file__).resolve().parents[1] / "engine" / "golden").glob("*.json"))
 

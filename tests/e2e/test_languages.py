@@ -100,6 +100,7 @@ def _context(new_context: Callable[..., BrowserContext], lang: str, viewport: di
     return context.new_page()
 
 
+@pytest.mark.slow  # a whole game each: started first under xdist (tests/conftest.py)
 @pytest.mark.parametrize(
     ("lang", "viewport"),
     [("de", PHONE), ("pl", PHONE), ("ja", PHONE), ("zh-Hans", DESKTOP)],
@@ -206,6 +207,7 @@ def test_the_boards_labels_fit_their_cards_on_a_phone_in_every_language(
     assert cut == {}
 
 
+@pytest.mark.slow  # started first under xdist (tests/conftest.py)
 def test_switching_language_mid_game_keeps_the_game_and_its_log(
     new_context: Callable[..., BrowserContext], site_url: str
 ):

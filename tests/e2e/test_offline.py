@@ -109,6 +109,7 @@ def cache_state(page: Page, version: str, timeout_ms: float = 60_000) -> dict[st
     return state
 
 
+@pytest.mark.slow  # two builds precached: started first under xdist (tests/conftest.py)
 def test_service_worker_precaches_every_file_and_a_new_build_replaces_it_offering_a_reload(
     new_context: Callable[..., BrowserContext], site_url: str, tmp_path: Path
 ) -> None:

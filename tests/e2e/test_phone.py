@@ -156,6 +156,7 @@ def _dock_in_view(page: Page) -> dict:
     return seen
 
 
+@pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 @pytest.mark.parametrize("size", PHONES, ids=["360x640", "390x844"])
 def test_the_dock_keeps_every_move_and_your_stock_on_screen_through_a_game(
     new_context, site_url: str, size: tuple[int, int]
@@ -228,6 +229,7 @@ def _load(page: Page, code: str, seq: int) -> None:
     page.evaluate("window.scrollTo(0, 0)")  # as a player who just opened it
 
 
+@pytest.mark.slow  # a position of each kind: started first under xdist (tests/conftest.py)
 def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_small_phone(
     new_context, site_url: str
 ):
@@ -246,6 +248,7 @@ def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_small_phone(
         assert seen["hand"] and seen["prompt"] and not seen["wide"], (kind, seen)
 
 
+@pytest.mark.slow  # most of a game: started first under xdist (tests/conftest.py)
 def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_url: str):
     page = _phone(new_context, site_url, (360, 640))
     start_game(page, "ai", level="easy", starter="me")

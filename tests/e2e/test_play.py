@@ -23,6 +23,7 @@ def _score_screen_is_complete(page: Page) -> None:
     expect(page.locator("#choices [data-action=new]")).to_be_visible()
 
 
+@pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 def test_whole_game_against_the_computer_reaches_the_score_screen(game_page: Page):
     page = game_page
     start_game(page, "ai", level="easy", starter="me")
@@ -40,6 +41,7 @@ def test_whole_game_against_the_computer_reaches_the_score_screen(game_page: Pag
     assert table(page)["seq"] < 5
 
 
+@pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 def test_whole_two_player_game_on_a_phone_never_scrolls_sideways(page: Page, site_url: str):
 
     page.set_viewport_size({"width": 360, "height": 740})

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from gameplay import WAIT_MS, menu_item, open_game, play, start_game, stored_game, table
 from playwright.sync_api import Page, expect
+from positions import finished
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from targi import save  # noqa: E402
@@ -126,7 +127,8 @@ def _stats_games(page: Page, row: str) -> int:
     return n
 
 
-def test_a_game_against_the_computer_replayed_analysed_played_on_and_counted(game_page: Page):
+@pytest.mark.slow  # a whole game through clicks and its analysis: started first under xdist
+def test_a_game_against_the_computer_counted_replayed_analysed_and_exported(game_page: Page):
     page = game_page
     start_game(page, "ai", level="easy", starter="me")
     play(page, random.Random(7))
@@ -145,6 +147,23 @@ def test_a_game_against_the_computer_replayed_analysed_played_on_and_counted(gam
 
     text = _export(page)
     assert code in text and "Round 12" in text and "You place a Targi" in text
+    assert _stats_games(page, "Easy") == 1  # replaying a game counts nothing again
+
+
+@pytest.mark.slow  # most of a game through clicks
+def test_a_game_played_on_from_the_replay_is_counted_as_a_game_of_its_own(
+    page: Page, site_url: str
+):
+    """A finished game against the computer (made by the engine, opened from a link) replayed
+    to step 30 and played on against the computer to its end: counted once, the replayed game
+    kept as it was beside it."""
+    code = finished()
+    open_game(page, site_url + "#g=" + code)
+    page.select_option("#pace", "instant")  # as in gameplay.start_game: no pauses to wait out
+    assert table(page)["phase"] == "over"
+    assert _stats_games(page, "Easy") == 0  # a game opened from a link is not counted
+    page.click("#score [data-action=review]")
+    page.wait_for_function("() => document.getElementById('review').offsetParent !== null")
 
     page.locator("#review-slider").fill("30")
     _wait_step(page, 30)
@@ -158,10 +177,10 @@ def test_a_game_against_the_computer_replayed_analysed_played_on_and_counted(gam
     assert now["mode"] == "ai" and now["seq"] >= 30 and now["phase"] != "over"
     play(page, random.Random(8))
     assert table(page)["phase"] == "over"
-    assert _stats_games(page, "Easy") == 2  # the game played on is a game of its own
+    assert _stats_games(page, "Easy") == 1  # the game played on is a game of its own
     page.reload()
     page.wait_for_selector("html[data-app-state=ready]")
-    assert _stats_games(page, "Easy") == 2  # a reload counts nothing again
+    assert _stats_games(page, "Easy") == 1  # a reload counts nothing again
     kept = page.evaluate(
         """() => Object.keys(localStorage).filter((k) => k.startsWith('targi.saved.'))
         .map((k) => JSON.parse(localStorage.getItem(k)).save)"""
