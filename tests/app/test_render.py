@@ -115,3 +115,29 @@ def test_each_panel_shows_the_points_if_the_game_ended_now(cat: Catalog):
     s = Session.new(3, 0, "hotseat")
     html = Renderer(cat).players(s.view())
     assert html.count(cat.plural("panel.points", 4)) == 2  # both start with 4 VP tokens
+
+
+def _fata_morgana_view() -> dict:
+    """A two-player game at a Fata Morgana decision where two markers can move."""
+    for seed in range(300):
+        s, rnd = Session.new(seed, 0, "hotseat"), random.Random(seed)
+        while not s.over:
+            v = s.view()
+            if v["decision"]["kind"] == "fata_morgana" and len({m[1] for m in v["legal"]}) > 1:
+                return v
+            s.play(rnd.choice(v["legal"]))
+    raise AssertionError("no Fata Morgana with two markers in 300 games")
+
+
+def test_border_9_fata_morgana_choices_are_grouped_by_the_marker_that_moves(cat: Catalog):
+    v = _fata_morgana_view()
+    html = Renderer(cat).choices(v)
+    groups = re.findall(r'<div class="moves-group" role="group" aria-labelledby="([^"]+)">', html)
+    sources = sorted({m[1] for m in v["legal"]})
+    assert groups == [f"fata-from-{src}" for src in sources]
+    for src in sources:  # the heading names the marker once; each button only where it goes
+        head = re.search(rf'<p class="moves-from" id="fata-from-{src}">([^<]*)</p>', html)
+        assert head and f"({src})" in head.group(1)
+    labels = re.findall(r'data-move="f(\w)(\w)">([^<]*)</button>', html)
+    assert sorted(f"f{a}{b}" for a, b, _ in labels) == sorted(v["legal"])
+    assert all(text.startswith("to ") and f"({b})" in text for _, b, text in labels)

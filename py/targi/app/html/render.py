@@ -487,18 +487,47 @@ class Renderer:
             out.append(f'<div class="inplay">{self.card(card, "big")}'
                        f'<p class="fulltext">{esc(cat.card_text(card))}</p></div>')  # fmt: skip
         kind = v["decision"]["kind"]
-        if v["human_to_move"] and kind not in BOARD_ONLY:
-            buttons = []
-            for move in v["legal"]:
-                extra, badge = (" hint", HINT_BADGE) if move == hint else ("", "")
-                tone = " quiet" if move in ("done", "d", "lV") else ""
-                buttons.append(
-                    f'<button type="button" class="mv{tone}{extra}" data-move="{esc(move)}">'
-                    f"{badge}{esc(move_label(cat, v, move))}</button>"
-                )
+        if v["human_to_move"] and kind == "fata_morgana":
+            out.append(self._fata_moves(v, hint))
+        elif v["human_to_move"] and kind not in BOARD_ONLY:
+            buttons = [self._move_button(v, move, hint) for move in v["legal"]]
             out.append(f'<div class="moves k-{kind}">{"".join(buttons)}</div>')
         elif v["human_to_move"]:
             out.append(f'<p class="help">{esc(cat.t("help." + kind))}</p>')
+        return "".join(out)
+
+    def _move_button(self, v: PageView, move: str, hint: str | None, label: str = "") -> str:
+        extra, badge = (" hint", HINT_BADGE) if move == hint else ("", "")
+        tone = " quiet" if move in ("done", "d", "lV") else ""
+        text = label or move_label(self.cat, v, move)
+        return (
+            f'<button type="button" class="mv{tone}{extra}" data-move="{esc(move)}">'
+            f"{badge}{esc(text)}</button>"
+        )
+
+    def _fata_moves(self, v: PageView, hint: str | None) -> str:
+        """Fata Morgana's moves grouped by the marker that moves: a heading names it once and
+        each button only where it goes, so up to 2 x 7 choices fit a phone's dock (with the
+        whole sentence on every button they ran to 1.2 screens at 360 x 640)."""
+        cat = self.cat
+        groups: dict[str, list[str]] = {}
+        for move in v["legal"]:
+            groups.setdefault(move[1], []).append(move)
+        out = []
+        for src, moves in groups.items():
+            head = f"fata-from-{esc(src)}"
+            buttons = "".join(
+                self._move_button(
+                    v, m, hint, cat.t("move.fata.to", dst=central_label(cat, v, m[2]))
+                )
+                for m in moves
+            )
+            out.append(
+                f'<div class="moves-group" role="group" aria-labelledby="{head}">'
+                f'<p class="moves-from" id="{head}">'
+                f"{esc(cat.t('move.fata.from', src=central_label(cat, v, src)))}</p>"
+                f'<div class="moves k-fata_morgana">{buttons}</div></div>'
+            )
         return "".join(out)
 
     def score(self, v: PageView) -> str:
