@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from targi.friend import FriendGame, LinkError, Refused, wire
+from targi.friend import FriendError, FriendGame, LinkError, Refused, wire
 from targi.friend.audit import audit
 from targi.friend.group import card_point, scalar_bytes
 from targi.friend.session import INVITER
@@ -188,3 +188,17 @@ def test_bytes_disclosed_that_did_not_sign_the_game_are_refused() -> None:
     page = m.pages[1]
     with pytest.raises(Exception, match="disclosed|at the end"):
         page._apply(INVITER, wire.Disclose(secret("not-the-inviter")))
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        ({"version": 99}, "another version"),
+        ({"role": 7}, "not a stored friend game"),
+        ({"random": "zz"}, "not a stored friend game"),
+    ],
+)
+def test_a_damaged_stored_game_gets_a_clear_error(change: dict[str, object], words: str) -> None:
+    state = {**_opening().pages[1].to_dict(), **change}
+    with pytest.raises(FriendError, match=words):
+        FriendGame.from_dict(state)

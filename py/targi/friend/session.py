@@ -48,7 +48,16 @@ def game_id(inviter_key: bytes) -> bytes:
 class FriendGame:
     """One page's end of a friend game (see the module's docstring and docs/friend-play.md)."""
 
-    def __init__(self, role: int, random: bytes) -> None:
+    def __init__(
+        self,
+        role: int,
+        random: bytes,
+        transcript: list[bytes] | None = None,
+        outbox: bytes = b"",
+        settings: wire.Params | None = None,
+    ) -> None:
+        """A page's end: new (an inviter's with its `settings`), or restored from the messages
+        and unsent items to_dict() kept."""
         if len(random) != derive.RANDOM_BYTES:
             raise FriendError(f"a page starts with {derive.RANDOM_BYTES} random bytes")
         self.role = role
@@ -68,6 +77,19 @@ class FriendGame:
         self.result: Audit | None = None
         self._opened: list[int] = []
         self._signing_key: SigningKey | None = None
+        for raw in transcript or []:
+            m = wire.parse(raw)
+            if m.seq != len(self.transcript) or m.prev != self.hash:
+                raise FriendError("the stored game's messages do not follow each other")
+            for item in m.items:
+                self._apply(m.sender, item)
+            self._record(raw)
+        for item in wire.read_items(outbox) if outbox else ():
+            self._local(item)
+        self._audit()
+        if settings is not None:
+            self._local(settings)
+            self._pump()
 
     # ---- making one ------------------------------------------------------------------------
     @classmethod
@@ -76,10 +98,7 @@ class FriendGame:
         in round 1. `link` is the invitation to send."""
         if first_player not in (0, 1) or seat not in (0, 1):
             raise FriendError("a player is 0 (Blue) or 1 (Red)")
-        g = cls(INVITER, random)
-        g._local(wire.Params(first_player, seat))
-        g._pump()
-        return g
+        return cls(INVITER, random, settings=wire.Params(first_player, seat))
 
     @classmethod
     def accept(cls, invitation: str, random: bytes) -> FriendGame:
@@ -410,24 +429,13 @@ class FriendGame:
         try:
             role, random = state["role"], bytes.fromhex(str(state["random"]))
             transcript, outbox = state["transcript"], bytes.fromhex(str(state["outbox"]))
-            if state.get("version") != STATE_VERSION or role not in (0, 1):
-                raise FriendError("a stored friend game of another version")
-            assert isinstance(role, int) and isinstance(transcript, list)
-        except (KeyError, ValueError, AssertionError, TypeError):
+            if role not in (0, 1) or not isinstance(role, int) or not isinstance(transcript, list):
+                raise TypeError
+        except (KeyError, ValueError, TypeError):
             raise FriendError("this is not a stored friend game") from None
-        g = cls(role, random)
-        for text in transcript:
-            raw = wire.decode(str(text))
-            m = wire.parse(raw)
-            if m.seq != len(g.transcript) or m.prev != g.hash:
-                raise FriendError("the stored game's messages do not follow each other")
-            for item in m.items:
-                g._apply(m.sender, item)
-            g._record(raw)
-        for item in wire.read_items(outbox):
-            g._local(item)
-        g._audit()
-        return g
+        if state.get("version") != STATE_VERSION:
+            raise FriendError("a friend game stored by another version of the page")
+        return cls(role, random, [wire.decode(str(text)) for text in transcript], outbox)
 
 
 __all__ = ["FriendGame", "Received", "Refused", "LinkError", "FriendError"]
