@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
-from targi.friend import FriendGame
+from targi.friend import FriendError, FriendGame, wire
 from targi.scoring import score
 
 from .scripted import Match, secret
@@ -64,3 +65,10 @@ def test_a_restored_page_keeps_its_game(match: Match) -> None:
     assert again.game.record == page.game.record
     assert again.transcript == page.transcript
     assert again.status == page.status == "verified"
+
+
+def test_bytes_disclosed_that_did_not_sign_the_game_are_refused(match: Match) -> None:
+    page = copy.deepcopy(match.pages[1])
+    page.disclosed[0] = None
+    with pytest.raises(FriendError, match="do not give the key"):
+        page._apply(0, wire.Disclose(secret("not-the-inviter")))
