@@ -11,7 +11,6 @@ from the bytes a page is started with.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from typing import Literal, NamedTuple
 
@@ -191,13 +190,15 @@ class FriendGame:
         raw = wire.decode(link)
         m = wire.parse(raw)
         self._check_header(m, raw)
-        saved = copy.deepcopy({k: v for k, v in vars(self).items() if k != "_signing_key"})
         self._opened = []
         try:
             for item in m.items:
                 self._apply(m.sender, item)
         except (FriendError, IllegalMove) as e:
-            vars(self).update(saved)
+            # Rare (a cheating or broken page), so the game is made again from its messages
+            # rather than copied before every link.
+            kept = FriendGame(self.role, self.random, self.transcript[:])
+            vars(self).update({k: v for k, v in vars(kept).items() if k != "_signing_key"})
             refused = f"{ROLE_NAMES[m.sender]}'s message {m.seq} is refused: {e}"
             raise Refused(refused, m.sender) from None
         self._record(raw)
