@@ -123,6 +123,16 @@ class FriendGame:
             raise FriendError("the game has not started")
         return self.dealer.game
 
+    def game_for_hints(self) -> Game:
+        """A copy the AI can search (hints, analysis): the engine draws from its own generator
+        there instead of stopping for chance. It knows no more than this player: the decks are
+        unordered sets, and the face-down stand-ins are hidden by observe(), through which the
+        AI reads. Only while the status is your-turn (not while a round's face-down cards wait
+        to be opened)."""
+        copy = self.game.clone(logging=True)
+        copy.chance = None
+        return copy
+
     @property
     def game_id(self) -> str:
         """The game's id as text (hex), for storage keys and Recent games."""
