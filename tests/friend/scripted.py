@@ -60,8 +60,8 @@ def dry_run(a: bytes, b: bytes, first: int, seed: int) -> Dealer:
 class Match:
     """Two pages playing by links; `links` counts every link and its length."""
 
-    def __init__(self, a: bytes, b: bytes, first: int = 0, seed: int = 0) -> None:
-        self.pages = [FriendGame.invite(a, first_player=first, seat=0)]
+    def __init__(self, a: bytes, b: bytes, first: int = 0, seed: int = 0, seat: int = 0) -> None:
+        self.pages = [FriendGame.invite(a, first_player=first, seat=seat)]
         invitation = self.pages[0].link
         assert invitation is not None
         self.links: list[str] = [invitation]

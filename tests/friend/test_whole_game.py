@@ -72,3 +72,19 @@ def test_bytes_disclosed_that_did_not_sign_the_game_are_refused(match: Match) ->
     page.disclosed[0] = None
     with pytest.raises(FriendError, match="do not give the key"):
         page._apply(0, wire.Disclose(secret("not-the-inviter")))
+
+
+def test_an_inviter_who_plays_red_moves_only_for_red() -> None:
+    m = Match(secret("red-a"), secret("red-b"), first=1, seed=4, seat=1)
+    assert [p.seat for p in m.pages] == [1, 0]
+    for _ in range(12):
+        assert m.step()
+    sent = [
+        (m.pages[message.sender].seat, item.move)
+        for message in map(wire.parse, m.pages[0].transcript)
+        for item in message.items
+        if isinstance(item, wire.Move)
+    ]
+    g = m.pages[0].game
+    assert sent == list(zip(g.record_players, g.record, strict=True))
+    assert g.record_players[0] == 1  # Red has the amulet in round 1
