@@ -24,6 +24,8 @@ ROLE_NAMES = ("the inviter", "the friend")
 
 
 class Audit(NamedTuple):
+    """The audit's result: ok, who sent what is wrong, and what (or "verified")."""
+
     ok: bool
     culprit: int | None  # the role that sent what is wrong (0 inviter, 1 friend), or None
     reason: str  # "verified", or what was wrong

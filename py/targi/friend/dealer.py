@@ -23,11 +23,15 @@ from .errors import FriendError
 
 
 class Deck(NamedTuple):
+    """A deck the pages shuffle: its kind and its cards (sorted: both pages know them)."""
+
     kind: str  # "tribe" | "goods"
     cards: tuple[int, ...]  # the cards shuffled, sorted (known to both pages)
 
 
 class Draw(NamedTuple):
+    """A card the rules took: which position of which deck it is."""
+
     deck: int  # the deck's number (its index in Dealer.decks)
     pos: int  # the position in its dealt order
     sealed: bool  # laid face down: opened when its round ends

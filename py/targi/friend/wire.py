@@ -31,25 +31,35 @@ START_HASH = hashlib.sha256(b"targi friend transcript v1").digest()
 
 
 class Params(NamedTuple):
+    """The game's settings: the invitation's first item."""
+
     first_player: int  # the player (0 Blue, 1 Red) with the amulet in round 1
     inviter_seat: int  # the player the inviter plays
 
 
 class Key(NamedTuple):
+    """The sender's verifying key: in its first message."""
+
     key: bytes  # the sender's compressed verifying key for this game
 
 
 class Pass1(NamedTuple):
+    """The inviter's pass over deck `deck`: its encrypted, shuffled cards."""
+
     deck: int
     points: tuple[bytes, ...]
 
 
 class Pass2(NamedTuple):
+    """The friend's pass over the inviter's pass of deck `deck`."""
+
     deck: int
     points: tuple[bytes, ...]
 
 
 class FriendShare(NamedTuple):
+    """The friend's share of position j: the inviter's position k it came from, and b_j."""
+
     deck: int
     j: int  # the position being opened (dealt order)
     k: int  # the inviter's position it came from
@@ -57,16 +67,22 @@ class FriendShare(NamedTuple):
 
 
 class InviterShare(NamedTuple):
+    """The inviter's share of its position k: a_k (opens the card)."""
+
     deck: int
     k: int
     key: bytes
 
 
 class Move(NamedTuple):
+    """A move of the sender's player (docs/notation.md)."""
+
     move: str
 
 
 class Disclose(NamedTuple):
+    """The sender's random bytes, at the end (for the audit)."""
+
     secret: bytes  # the sender's random bytes: the audit derives every key from them
 
 
@@ -74,6 +90,8 @@ Item = Params | Key | Pass1 | Pass2 | FriendShare | InviterShare | Move | Disclo
 
 
 class Message(NamedTuple):
+    """A message as read: its header, its items, its signature and the bytes signed."""
+
     game_id: bytes
     seq: int
     sender: int
@@ -84,6 +102,7 @@ class Message(NamedTuple):
 
     @property
     def raw(self) -> bytes:
+        """The whole message: the signed bytes and the signature."""
         return self.body + self.signature
 
 
