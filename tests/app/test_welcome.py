@@ -13,7 +13,7 @@ from targi.app.session import COMPUTER, HUMAN, Session
 from targi.app.store import storage
 from targi.app.text.catalog import Catalog
 
-from .fakeport import FakePort
+from .fakeport import MESSAGES, FakePort
 
 
 def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
@@ -139,3 +139,15 @@ def test_the_score_screen_shows_the_winner_and_both_final_displays(cat: Catalog)
         shown = re.findall(r'data-card="([^"]+)"', final[1])
         assert shown == [c for row in v["players"][p]["display"] for c in row]
         assert cat.plural("score.points", v["scores"][p]["total"]) in final[1]
+
+
+def test_switching_language_on_the_welcome_rewrites_play_and_keeps_the_form_s_choices(
+    cat: Catalog,
+):
+    page, port = _page(cat)
+    port.radios.update(level="expert")  # chosen in the form, no game started yet
+    port.spawn(page.set_language("de"))
+    port.run()
+    de = Catalog.from_json(port.catalogs.get("de") or (MESSAGES / "de.json").read_text("utf-8"))
+    assert port.text["play-level"] == de.t("welcome.play_level", level=de.t("level.medium"))
+    assert port.radios["level"] == "expert"

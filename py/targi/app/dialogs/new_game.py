@@ -37,13 +37,18 @@ class NewGame(Dialog):
         self.port.set_hidden("welcome", not welcome)
         self.welcome_closed = False
         if welcome:
-            level = self.page.cat.t("level." + settings.level)
-            self.port.set_text("play-level", self.page.cat.t("welcome.play_level", level=level))
+            self.write_play()
             self.port.set_hidden("welcome-continue", not self.page.games.recent())
 
+    def write_play(self) -> None:
+        """Play's second line: the level it starts at."""
+        cat = self.page.cat
+        level = cat.t("level." + self.page.settings.level)
+        self.port.set_text("play-level", cat.t("welcome.play_level", level=level))
+
     def rewrite(self) -> None:
-        if self.is_open:
-            self.opened("dlg-new")
+        if self.is_open:  # not opened() again: it would undo radios the player changed
+            self.write_play()
 
     def first_player(self, starter: str) -> int:
         """Who starts against the computer: you, it, or a coin toss."""
