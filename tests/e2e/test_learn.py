@@ -310,6 +310,34 @@ def test_instant_pace_shows_the_end_state_at_once(game_page: Page):
         assert page.evaluate(ANIMATIONS) == 0
 
 
+@pytest.mark.parametrize("size", [(390, 844), (1280, 900)])
+def test_the_score_screen_shows_the_winner_both_displays_and_the_bars_without_sideways_scrolling(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    s = Session.new(8, 0, "hotseat")
+    rnd = random.Random(8)
+    while not s.over:
+        s.play(rnd.choice(s.game.legal_moves()))
+    v = s.view()
+    page = new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    open_game(page, f"{site_url}#g={s.encode()}")
+    verdict = page.locator("#score .verdict")
+    expect(verdict).to_be_visible()
+    assert verdict.get_attribute("data-winner") == ("" if v["winner"] is None else str(v["winner"]))
+    for p in (0, 1):
+        final = page.locator(f"#score .finals [data-final='{p}']")
+        expect(final).to_be_visible()
+        placed = [c for row in v["players"][p]["display"] for c in row]
+        expect(final.locator("[data-card]")).to_have_count(len(placed))
+        tokens = page.locator(f"#score [data-bar=tokens] [data-player='{p}'] .n")
+        expect(tokens).to_be_visible()
+        expect(tokens).to_have_text(str(v["scores"][p]["tokens"]))
+    expect(page.locator("#score [data-bar]")).to_have_count(4)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    width = page.evaluate("document.getElementById('score').getBoundingClientRect().right")
+    assert width <= size[0]
+
+
 def test_the_score_screen_says_where_every_point_came_from(page: Page, site_url: str):
     rnd = random.Random(8)
     s = Session.new(8, 0, "hotseat")

@@ -90,3 +90,45 @@ def test_the_welcome_loads_a_save_string_and_a_mangled_one_loses_nothing(
     expect(load).to_be_hidden()
     page.wait_for_function("() => !document.getElementById('table').hidden")
     assert table(page)["seq"] == 0 and table(page)["mode"] == "hotseat"
+
+
+def _lose_the_pointers_and_reload(page: Page) -> None:
+    """The kept games stay, the pointers to the one on the table go (as when it could not be
+    read): the next start shows the welcome."""
+    page.evaluate("localStorage.removeItem('targi.current'); sessionStorage.clear()")
+    page.reload()
+    wait_until_ready(page)
+    expect(page.locator("#welcome")).to_be_visible()
+
+
+def _current_envelope(page: Page) -> dict:
+    return page.evaluate(
+        "JSON.parse(localStorage.getItem('targi.saved.' + localStorage.getItem('targi.current')))"
+    )
+
+
+def test_play_from_the_welcome_starts_a_game_at_the_remembered_level_and_escape_continues(
+    new_context: Callable[..., BrowserContext], site_url: str
+):
+    page = _phone(new_context, site_url)
+    expect(page.locator("#welcome-continue")).to_be_hidden()  # nothing kept yet
+    start_game(page, "ai", level="hard")
+    first = _current_envelope(page)
+    assert first["level"] == "hard"
+    _lose_the_pointers_and_reload(page)
+    expect(page.locator("#play-level")).to_contain_text("Hard")
+    expect(page.locator("#welcome-continue")).to_be_visible()
+    page.keyboard.press("Escape")  # a game is kept: back to it
+    expect(page.locator("#dlg-new")).to_be_hidden()
+    assert _current_envelope(page)["id"] == first["id"]
+    _lose_the_pointers_and_reload(page)
+    page.click("#welcome [data-action=continue]")
+    expect(page.locator("#dlg-new")).to_be_hidden()
+    assert _current_envelope(page)["id"] == first["id"]
+    _lose_the_pointers_and_reload(page)
+    page.click("#welcome [data-action=play]")
+    expect(page.locator("#dlg-new")).to_be_hidden()
+    page.wait_for_function("() => localStorage.getItem('targi.current') !== null")
+    second = _current_envelope(page)
+    assert second["id"] != first["id"] and (second["mode"], second["level"]) == ("ai", "hard")
+    assert table(page)["mode"] == "ai" and table(page)["seq"] == 0

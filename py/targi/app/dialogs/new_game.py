@@ -1,5 +1,9 @@
 """The New game dialog (`#dlg-new`), which is also the welcome when no game is on the table:
-against the computer at a level, who starts, or two players on this device; and Rematch."""
+against the computer at a level, who starts, or two players on this device; and Rematch.
+
+The welcome (`#welcome`, shown only with no game on the table) is a title screen above the
+same form: Play (against the computer at the level and starter used last), Continue (the game
+played last, when one is kept), two players, Load, How to play, Records, Recent games."""
 
 from __future__ import annotations
 
@@ -20,14 +24,31 @@ class NewGame(Dialog):
             "new": lambda k: self.page.show("dlg-new"),
             "new-game": lambda k: self.start(k.value, k.keyboard),
             "rematch": lambda k: self.rematch(k.keyboard),
+            "play": lambda k: self.play(k.keyboard),
+            "play-hotseat": lambda k: self.start("hotseat", k.keyboard),
+            "continue": lambda k: self.continue_game(),
         }
 
     def opened(self, dialog_id: str) -> None:
         settings = self.page.settings
         self.port.check("level", settings.level)
         self.port.check("starter", settings.starter)
-        self.port.set_hidden("welcome", self.page.session is not None)
+        welcome = self.page.session is None
+        self.port.set_hidden("welcome", not welcome)
         self.welcome_closed = False
+        if welcome:
+            self.write_play()
+            self.port.set_hidden("welcome-continue", not self.page.games.recent())
+
+    def write_play(self) -> None:
+        """Play's second line: the level it starts at."""
+        cat = self.page.cat
+        level = cat.t("level." + self.page.settings.level)
+        self.port.set_text("play-level", cat.t("welcome.play_level", level=level))
+
+    def rewrite(self) -> None:
+        if self.is_open:  # not opened() again: it would undo radios the player changed
+            self.write_play()
 
     def first_player(self, starter: str) -> int:
         """Who starts against the computer: you, it, or a coin toss."""
@@ -35,12 +56,36 @@ class NewGame(Dialog):
             return self.port.random_seed() % 2
         return COMPUTER if starter == "computer" else HUMAN
 
-    def start(self, mode: str, keyboard: bool = False) -> None:
+    def play(self, keyboard: bool = False) -> None:
+        """The welcome's Play: against the computer at the level and starter used last (the
+        form's radios are for choosing others)."""
+        settings = self.page.settings
+        self.start("ai", keyboard, (settings.level, settings.starter))
+
+    def resume(self) -> bool:
+        """The welcome's Continue, and its closing: the game played last that can be read
+        (Recent games' first row), on the table; False if none is kept."""
+        page = self.page
+        for kept in page.games.recent():
+            page.reopen(kept.summary.id)
+            if page.session is not None:
+                page.focus_next_move()
+                return True
+        return False
+
+    def continue_game(self) -> None:
+        self.resume()  # the button is shown only while a game is kept
+
+    def start(
+        self, mode: str, keyboard: bool = False, chosen: tuple[str, str] | None = None
+    ) -> None:
         page, settings = self.page, self.page.settings
         seed = self.port.random_seed()
         if mode == "ai":
-            level = self.port.checked("level") or settings.level
-            starter = self.port.checked("starter") or settings.starter
+            level, starter = chosen or (
+                self.port.checked("level") or settings.level,
+                self.port.checked("starter") or settings.starter,
+            )
             session = Session.new(seed, self.first_player(starter), "ai", level)
             settings.level, settings.starter = level, starter
             page.store_settings()
@@ -63,11 +108,8 @@ class NewGame(Dialog):
         the game played last, if one is kept; else to the empty table, which says how to start
         or load one (#no-game)."""
         page = self.page
-        for kept in page.games.recent():
-            page.reopen(kept.summary.id)
-            if page.session is not None:
-                page.focus_next_move()
-                return
+        if self.resume():
+            return
         self.welcome_closed = True
         page.close_all()
         page.redraw()

@@ -6,7 +6,6 @@ Every element that makes a move is a <button data-move="…"> so it can be reach
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...board import CENTRAL, CORNERS
@@ -16,7 +15,6 @@ from ..preview import Preview
 from ..session import PageView
 from ..store.storage import HINT_LEVELS, PACES, THEMES
 from ..text.catalog import LANGUAGES, Catalog
-from ..text.explain import explain
 from ..text.words import (
     COST_TOKENS,
     TOKENS,
@@ -28,6 +26,7 @@ from ..text.words import (
     player_names,
 )
 from .markup import esc
+from .score import score as score_screen
 
 # Where each border card sits in the 5x5 grid (row, column), clockwise from the top left.
 BORDER_AT = {
@@ -531,54 +530,7 @@ class Renderer:
         return "".join(out)
 
     def score(self, v: PageView) -> str:
-        cat = self.cat
-        names = player_names(cat, v["mode"])
-        sc = v["scores"]
-
-        def line(key: str, label: str, cells: Sequence[object], cls: str = "") -> str:
-            tds = "".join(f"<td>{esc(c)}</td>" for c in cells)
-            extra = f' class="{cls}"' if cls else ""
-            return f'<tr data-score="{esc(key)}"{extra}><th>{esc(label)}</th>{tds}</tr>'
-
-        head = "".join(f'<th class="p{p}">{esc(names[p])}</th>' for p in (0, 1))
-        body = line("tokens", cat.t("score.tokens"), [x["tokens"] for x in sc])
-        body += line("cards", cat.t("score.cards"), [x["cards"] for x in sc])
-        for p in (0, 1):
-            for bonus in sc[p]["card_bonuses"]:
-                cells: list[object] = ["", ""]
-                cells[p] = bonus["vp"]
-                label = cat.t("score.bonus", card=cat.card_name(bonus["card"]))
-                body += line(f"bonus-{bonus['card']}", label, cells)
-        for r in range(3):
-            body += line(f"row{r + 1}", cat.t("score.row", n=r + 1), [x["rows"][r] for x in sc])
-        body += line("total", cat.t("score.total"), [x["total"] for x in sc], "total")
-        body += line("gold", cat.t("score.gold"), [x["gold"] for x in sc])
-        body += line("goods", cat.t("score.goods"), [x["goods"] for x in sc])
-        why = "".join(
-            f'<section class="why p{p}"><h3>{esc(names[p])}</h3><ul>'
-            + "".join(f'<li data-why="{k}">{esc(text)}</li>' for k, text in explain(cat, v, p))
-            + "</ul></section>"
-            for p in (0, 1)
-        )
-        winner = v["winner"]
-        winner_attr = "" if winner is None else str(winner)
-        if winner is None:
-            verdict = cat.t("result.draw")
-        else:
-            verdict = cat.t(f"result.win.{v['decided_by']}", player=names[winner])
-        return (
-            f'<div class="score" id="score"><h2 class="verdict" data-winner="{winner_attr}" '
-            f'data-decided-by="{esc(v["decided_by"])}">{esc(verdict)}</h2>'
-            f'<table class="scores"><thead><tr>'
-            f'<th><span class="sr-only">{esc(cat.t("score.what"))}</span></th>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table>"
-            f'<h3 class="why-title">{esc(cat.t("why.title"))}</h3><div class="whys">{why}</div>'
-            f'<div class="after"><button type="button" data-action="rematch">'
-            f'{esc(cat.t("button.rematch"))}</button><button type="button" data-action="new">'
-            f"{esc(cat.t('score.new_game'))}</button>"
-            f'<button type="button" data-action="review" class="primary">'
-            f"{esc(cat.t('review.open'))}</button></div></div>"
-        )
+        return score_screen(self, v)
 
     def log(self, v: PageView) -> str:
         lines = log_lines(self.cat, v["log"], player_names(self.cat, v["mode"]), v["you"])
