@@ -119,6 +119,7 @@ class Pages:
             out.append(
                 f'<section id="rules-{section}"><h3>{esc(cat.t(f"rules.{section}.title"))}</h3>'
                 f"{self.paragraphs(f'rules.{section}.text')}"
+                f"{self.r.how_to_read('rules.crossings', 'p') if section == 'crossings' else ''}"
                 f"{self.drawing(picture) if picture else ''}</section>"
             )
         rulings = "".join(
@@ -179,7 +180,8 @@ class Pages:
         """All 80 cards with their full text; during a game, what is still unseen first."""
         cat = self.cat
         seen = self.turned_up(v) if v is not None else None
-        out = [self.unseen(v)] if v is not None else []
+        out = [f'<p class="small">{self.r.how_to_read("cards.read")}</p>']
+        out += [self.unseen(v)] if v is not None else []
         border = "".join(
             f'<li data-card="{c.id}">{self.r.face(c.id, "ref")}<span class="ref-text"><b>{n}</b> '
             f"{esc(cat.card_name(c.id))}: {esc(cat.card_text(c.id))}</span></li>"

@@ -615,10 +615,21 @@ class Renderer:
         cat = self.cat
         return (
             f'<div class="tip" role="note" data-tip="{esc(kind)}">'
-            f'<p tabindex="0"><b>{esc(cat.t("tip.title"))}</b> {esc(cat.t("tip." + kind))}</p>'
+            f'<p tabindex="0"><b>{esc(cat.t("tip.title"))}</b> {esc(cat.t("tip." + kind))}'
+            f"{self.how_to_read('tip.place') if kind == 'place' else ''}</p>"
             f'<div class="tip-actions"><button type="button" data-action="tip-dismiss">'
             f'{esc(cat.t("tip.dismiss"))}</button><button type="button" class="quiet" '
             f'data-action="tips-off">{esc(cat.t("tip.off"))}</button></div></div>'
+        )
+
+    def how_to_read(self, key: str, tag: str = "span") -> str:
+        """Both ways of reading what a card would do: `<key>.pointer` (hover, focus) for a mouse,
+        `<key>.touch` (a long press) for a touch screen; CSS shows the one the device uses
+        (web/cards.css, `hover: none`), so a phone never reads "hover"."""
+        cat = self.cat
+        return "".join(
+            f' <{tag} class="{way}-only">{esc(cat.t(key + "." + way))}</{tag}>'
+            for way in ("pointer", "touch")
         )
 
     def since(self, heading: str, lines: list[str]) -> str:
