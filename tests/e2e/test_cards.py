@@ -97,8 +97,8 @@ def test_every_card_face_shows_an_illustration_the_site_ships(new_context, site_
         assert "/web/art/" in art["image"] and art["image"].endswith('.svg")'), art
         urls.add(art["image"].split('"')[1])
     # a face-down card shows its deck's back: a game whose centre holds one of each kind
-    page.keyboard.press("Escape")
-    page.goto(site_url + "#g=" + face_down())
+    context = new_context(viewport={"width": 1280, "height": 900})
+    page = open_game(context.new_page(), site_url + "#g=" + face_down())
     expect(page.locator("#board .cell.down").first).to_be_visible()
     down = page.evaluate(ART, page.locator("#board").element_handle())
     backs = {a["cls"] for a in down if "back-" in a["cls"]}
