@@ -387,7 +387,7 @@ def test_the_card_reference_lists_all_80_cards(cat: Catalog):
     html = Pages(cat, Renderer(cat)).cards(None)
     assert 'id="cards-unseen"' not in html
     assert len(re.findall(r'<li data-card="B\d\d"', html)) == 16
-    goods = re.findall(r'<li data-card="G\d\d">.*?: (\d+)</li>', html)
+    goods = re.findall(r'<li data-card="G\d\d">.*?: (\d+)</span></li>', html)
     assert sum(map(int, goods)) == 19
     assert len(re.findall(r'<li data-card="T\d\d"', html)) == 45
     assert MISSING.findall(_text(html)) == []

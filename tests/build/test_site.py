@@ -357,8 +357,9 @@ def test_site_icons_are_the_committed_source_files(site: Path) -> None:
 def test_every_icon_is_used_by_the_manifest_or_the_page() -> None:
     manifest = json.loads((WEB / "manifest.webmanifest").read_text())
     declared = {icon["src"].removeprefix("icons/") for icon in manifest["icons"]}
-    # the page: its document and its stylesheet (which paints the game's icons)
+    # the page: its document and its stylesheets (which paint the game's icons)
     page = (ROOT / "index.html").read_text() + (WEB / "style.css").read_text()
+    page += (WEB / "cards.css").read_text()
     unused = [p.name for p in ICONS.iterdir() if p.name not in declared and p.name not in page]
     assert unused == []
 

@@ -98,6 +98,8 @@ CUT = """() => { const cut = [];
         for (const el of root.querySelectorAll('*')) {
             if (el.offsetParent === null || el.clientWidth === 0) continue;
             if (el.closest('.sr-only')) continue;  // for screen readers only, hidden on purpose
+            // a small card face's short words, hidden behind its icons the same way
+            if (getComputedStyle(el).clipPath === 'inset(50%)') continue;
             if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
             const style = getComputedStyle(el);
             if (['auto', 'scroll'].includes(style.overflowX)) continue;

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...cards import BORDER, BY_ID, CARDS, SYMBOLS
+from ...cards import BORDER, CARDS, SYMBOLS
 from ..session import PageView
 from ..text.catalog import Catalog
 from . import drawings
@@ -119,6 +119,7 @@ class Pages:
             out.append(
                 f'<section id="rules-{section}"><h3>{esc(cat.t(f"rules.{section}.title"))}</h3>'
                 f"{self.paragraphs(f'rules.{section}.text')}"
+                f"{self.r.how_to_read('rules.crossings', 'p') if section == 'crossings' else ''}"
                 f"{self.drawing(picture) if picture else ''}</section>"
             )
         rulings = "".join(
@@ -179,10 +180,11 @@ class Pages:
         """All 80 cards with their full text; during a game, what is still unseen first."""
         cat = self.cat
         seen = self.turned_up(v) if v is not None else None
-        out = [self.unseen(v)] if v is not None else []
+        out = [f'<p class="small">{self.r.how_to_read("cards.read")}</p>']
+        out += [self.unseen(v)] if v is not None else []
         border = "".join(
-            f'<li data-card="{c.id}"><b>{n}</b> {esc(cat.card_name(c.id))}: '
-            f"{esc(cat.card_text(c.id))}</li>"
+            f'<li data-card="{c.id}">{self.r.face(c.id, "ref")}<span class="ref-text"><b>{n}</b> '
+            f"{esc(cat.card_name(c.id))}: {esc(cat.card_text(c.id))}</span></li>"
             for n, c in sorted(BORDER.items())
         )
         out.append(f'<section><h3>{esc(cat.t("cards.border"))}</h3><ul class="ref-border">'
@@ -190,8 +192,8 @@ class Pages:
         goods = Counter(c.effect for c in CARDS if c.kind == "goods")
         first = GOODS_KINDS
         items = "".join(
-            f'<li data-card="{first[e]}">{self.r.goods_contents(first[e])} '
-            f"{esc(cat.t('cards.count', n=n, name=cat.card_name(first[e])))}</li>"
+            f'<li data-card="{first[e]}">{self.r.face(first[e], "ref")}<span class="ref-text">'
+            f"{esc(cat.t('cards.count', n=n, name=cat.card_name(first[e])))}</span></li>"
             for e, n in goods.items()
         )
         out.append(f'<section><h3>{esc(cat.t("cards.goods"))}</h3><ul class="ref-goods">'
@@ -209,14 +211,12 @@ class Pages:
 
     def tribe_entry(self, card_id: str, unseen: bool) -> str:
         cat = self.cat
-        c = BY_ID[card_id]
         text = cat.card_text(card_id) or cat.t("cardtext.plain")
         mark = f'<span class="mark">{esc(cat.t("cards.not_seen"))}</span>' if unseen else ""
         return (
             f'<li data-card="{card_id}" class="{"unseen" if unseen else "seen"}">'
-            f'<span class="vp" title="{esc(cat.t("card.vp_title"))}">{c.vp}</span>'
-            f'<b>{esc(cat.card_name(card_id))}</b> <span class="cost">{self.r.cost(card_id)}</span>'
-            f'{mark}<span class="tx">{esc(text)}</span></li>'
+            f'{self.r.face(card_id, "ref")}<span class="ref-text">{mark}'
+            f'<span class="tx">{esc(text)}</span></span></li>'
         )
 
     # ---- About ---------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from ..text.words import (
     move_label,
     player_names,
 )
+from .art import BACKS, ability, art_name, symbol_name
 from .markup import esc
 from .score import score as score_screen
 
@@ -135,28 +136,70 @@ class Renderer:
             text=text,
         )
 
+    def art(self, name: str, inner: str = "") -> str:
+        """A card's illustration (web/art/<name>.svg, painted by web/cards.css) in its window."""
+        return f'<span class="art a-{esc(name)}" aria-hidden="true">{inner}</span>'
+
+    def ability(self, card_id: str) -> str:
+        """The card's ability as icons and signs (decorative: the words are beside it, and the
+        whole text is the card's data-text), or "" when icons would not say it clearly."""
+        parts = ability(card_id)
+        if parts is None:
+            return ""
+        html = "".join(
+            self.icon(p[2:]) if p.startswith("i:") else f"<b>{esc(p)}</b>" for p in parts
+        )
+        return f'<span class="ab" aria-hidden="true">{html}</span>'
+
+    def crosses(self, vp: int) -> str:
+        """VP as silver crosses, bottom right as on a printed card (the number is its name)."""
+        title = esc(self.cat.t("card.vp_title"))
+        label = esc(self.cat.plural("token.V", vp))
+        return (
+            f'<span class="vp" role="img" title="{title}" aria-label="{label}">'
+            f"{self.icon('cross') * vp}</span>"
+        )
+
     def card(self, card_id: str, cls: str = "mini", focusable: bool = False) -> str:
-        """A tribe card face: symbol, VP, name, cost, effect. `focusable`: a card not inside a
-        button, reachable by keyboard to read its full text."""
+        """A card the player can read: its face with its id and full text (data-card,
+        data-text). `focusable`: a card not inside a button, reachable by keyboard."""
+        full = esc(self.full_text(card_id))
+        attrs = f' data-card="{esc(card_id)}" data-text="{full}"'
+        return self.face(card_id, cls, attrs + (' tabindex="0"' if focusable else ""))
+
+    def face(self, card_id: str, cls: str, attrs: str = "") -> str:
+        """A card face: its name, cost top right, the illustration, the ability in icons and
+        short words, VP as crosses bottom right (web/cards.css lays it out within any box)."""
         c = BY_ID[card_id]
         cat = self.cat
-        full = esc(self.full_text(card_id)) + ('" tabindex="0' if focusable else "")
         if c.kind == "goods":
             return (
-                f'<div class="card goods {cls}" data-card="{esc(card_id)}" data-text="{full}">'
+                f'<div class="card face goods {cls}"{attrs}>'
                 f'<span class="nm">{esc(cat.t("kind.goods"))}</span>'
+                f"{self.art(art_name(card_id))}"
                 f'<span class="gd">{self.goods_contents(card_id)}</span></div>'
             )
-        sym = c.symbol.replace(" ", "-").lower()
+        if c.kind == "border":
+            icons = self.ability(card_id)
+            return (
+                f'<div class="card face border{" has-ab" if icons else ""} {cls}"{attrs}>'
+                f'<span class="nm">{esc(cat.card_name(card_id))}</span>'
+                f"{self.art(art_name(card_id))}{icons}"
+                f'<span class="tx">{esc(cat.card_short(card_id))}</span></div>'
+            )
+        sym = symbol_name(c.symbol)
         effect = cat.card_short(card_id) if c.effect else ""
+        icons = self.ability(card_id) if c.effect else ""
         text = f'<span class="tx">{esc(effect)}</span>' if effect else ""
-        return (
-            f'<div class="card tribe s-{sym} {cls}" data-card="{esc(card_id)}" data-text="{full}">'
+        band = (
             f'<span class="sym">{self.icon(sym)}<span class="sy">{esc(cat.t("symbol." + c.symbol))}'
             f"</span></span>"
-            f'<span class="vp" title="{esc(cat.t("card.vp_title"))}">{c.vp}</span>'
-            f'<span class="nm">{esc(cat.card_name(card_id))}</span>'
-            f'<span class="cost">{self.cost(card_id)}</span>{text}</div>'
+        )
+        return (
+            f'<div class="card face tribe s-{sym}{" has-ab" if icons else ""} {cls}"{attrs}>'
+            f'<span class="hd"><span class="nm">{esc(cat.card_name(card_id))}</span>'
+            f'<span class="cost">{self.cost(card_id)}</span></span>{self.art(sym, band)}'
+            f"{icons}{text}{self.crosses(c.vp)}</div>"
         )
 
     # ---- the board -----------------------------------------------------------------------------
@@ -269,9 +312,13 @@ class Renderer:
         if b.last in (f"t{n}", f"u{n}"):
             cls += " last"
         mark = self.icon("raid") if n in CORNERS else ""
+        icons = self.ability(card.id)
+        if icons:
+            cls += " has-ab"
         inner = (
             f'<span class="num">{n}</span><span class="nm">{mark}{esc(cat.card_name(card.id))}'
-            f'</span><span class="tx">{esc(cat.card_short(card.id))}</span>'
+            f"</span>{self.art(art_name(card.id))}{icons}"
+            f'<span class="tx">{esc(cat.card_short(card.id))}</span>'
         )
         extras = ""
         if b.v["robber"] == n:
@@ -306,7 +353,8 @@ class Renderer:
             inner = f'<span class="back">{esc(cat.t("central.empty"))}</span>'
         elif card is None:
             cls += f" down k-{cell['kind']}"
-            inner = f'<span class="back">{esc(cat.t("central.face_down." + cell["kind"]))}</span>'
+            back = esc(cat.t("central.face_down." + cell["kind"]))
+            inner = self.art(BACKS[cell["kind"]]) + f'<span class="back">{back}</span>'
         else:
             cls += f" up k-{cell['kind']}"
             inner = self.card(card, "incell")
@@ -548,10 +596,21 @@ class Renderer:
         cat = self.cat
         return (
             f'<div class="tip" role="note" data-tip="{esc(kind)}">'
-            f'<p tabindex="0"><b>{esc(cat.t("tip.title"))}</b> {esc(cat.t("tip." + kind))}</p>'
+            f'<p tabindex="0"><b>{esc(cat.t("tip.title"))}</b> {esc(cat.t("tip." + kind))}'
+            f"{self.how_to_read('tip.place') if kind == 'place' else ''}</p>"
             f'<div class="tip-actions"><button type="button" data-action="tip-dismiss">'
             f'{esc(cat.t("tip.dismiss"))}</button><button type="button" class="quiet" '
             f'data-action="tips-off">{esc(cat.t("tip.off"))}</button></div></div>'
+        )
+
+    def how_to_read(self, key: str, tag: str = "span") -> str:
+        """Both ways of reading what a card would do: `<key>.pointer` (hover, focus) for a mouse,
+        `<key>.touch` (a long press) for a touch screen; CSS shows the one the device uses
+        (web/cards.css, `hover: none`), so a phone never reads "hover"."""
+        cat = self.cat
+        return "".join(
+            f' <{tag} class="{way}-only">{esc(cat.t(key + "." + way))}</{tag}>'
+            for way in ("pointer", "touch")
         )
 
     def since(self, heading: str, lines: list[str]) -> str:
