@@ -15,6 +15,7 @@ from tools.paths import ROOT, WEB
 ART = WEB / "art"
 CARDS_CSS = WEB / "cards.css"
 TABLE = "table.svg"  # the table's cloth, not a card's
+TITLE = "title.svg"  # the welcome's illustration (index.html)
 
 
 def painted() -> dict[str, str]:
@@ -37,10 +38,11 @@ def test_every_card_the_view_can_show_has_an_illustration_that_exists():
 
 def test_every_illustration_is_used_and_was_drawn_for_this_project():
     css = CARDS_CSS.read_text(encoding="utf-8")
-    used = {f"{n}.svg" for n in all_art()} | {TABLE}
+    used = {f"{n}.svg" for n in all_art()} | {TABLE, TITLE}
     files = {p.name for p in ART.iterdir()}
     assert files == used
     assert f"url(art/{TABLE})" in css
+    assert f'src="./web/art/{TITLE}"' in (ROOT / "index.html").read_text(encoding="utf-8")
     for path in ART.iterdir():
         text = path.read_text(encoding="utf-8")
         assert "drawn for this project" in text, path.name
