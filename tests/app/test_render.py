@@ -115,3 +115,20 @@ def test_each_panel_shows_the_points_if_the_game_ended_now(cat: Catalog):
     s = Session.new(3, 0, "hotseat")
     html = Renderer(cat).players(s.view())
     assert html.count(cat.plural("panel.points", 4)) == 2  # both start with 4 VP tokens
+
+
+def test_pieces_on_the_board_say_what_they_are_in_data_piece(cat: Catalog):
+    """#board's pieces carry data-piece (targi, marker, robber: docs/page.md), one per Targi,
+    tribe marker and robber on the table, each still named for a screen reader."""
+    r = Renderer(cat)
+    rnd = random.Random(3)
+    s = Session.new(3, 0, "hotseat")
+    while not s.view()["players"][0]["markers"] or s.view()["decision"]["kind"] != "act":
+        s.play(rnd.choice(s.view()["legal"]))
+    v = s.view()
+    html = r.board(v)
+    pieces = re.findall(r'<span class="([^"]+)" data-piece="(\w+)" role="img"[^>]*aria-label="[^"]+"', html)
+    kinds = [kind for _, kind in pieces]
+    assert kinds.count("targi") == sum(len(v["players"][p]["targis"]) for p in (0, 1))
+    assert kinds.count("marker") == sum(len(v["players"][p]["markers"]) for p in (0, 1))
+    assert kinds.count("robber") == 1
