@@ -127,7 +127,8 @@ def test_pieces_on_the_board_say_what_they_are_in_data_piece(cat: Catalog):
         s.play(rnd.choice(s.view()["legal"]))
     v = s.view()
     html = r.board(v)
-    pieces = re.findall(r'<span class="([^"]+)" data-piece="(\w+)" role="img"[^>]*aria-label="[^"]+"', html)
+    piece = r'<span class="([^"]+)" data-piece="(\w+)" role="img"[^>]*aria-label="[^"]+"'
+    pieces = re.findall(piece, html)
     kinds = [kind for _, kind in pieces]
     assert kinds.count("targi") == sum(len(v["players"][p]["targis"]) for p in (0, 1))
     assert kinds.count("marker") == sum(len(v["players"][p]["markers"]) for p in (0, 1))

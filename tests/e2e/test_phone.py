@@ -361,7 +361,8 @@ def test_focus_hint_last_move_and_turn_are_different_shapes(game_page: Page):
 PIECE = """(el) => { const s = getComputedStyle(el), b = getComputedStyle(el, '::before');
     const emblem = getComputedStyle(el, '::after'), r = el.getBoundingClientRect();
     return {mask: b.maskImage, radius: s.borderRadius, turn: s.transform,
-            emblem: emblem.borderRadius, emblemTurn: emblem.transform, w: r.width, h: r.height}; }"""
+            emblem: emblem.borderRadius, emblemTurn: emblem.transform,
+            w: r.width, h: r.height}; }"""
 
 
 def test_pawns_and_markers_differ_in_shape_and_per_player(game_page: Page):
