@@ -37,9 +37,9 @@ function snapshot() {
     stock: new Map(), // "player:letter" -> count
   };
   if (!board || table.hidden) return s;
-  for (const pc of board.querySelectorAll("[data-border] .pc.targi"))
+  for (const pc of board.querySelectorAll("[data-border] [data-piece=targi]"))
     s.targis.add(pc.closest("[data-border]").dataset.border + ":" + pieceOwner(pc));
-  for (const pc of board.querySelectorAll("[data-space] .pc.marker"))
+  for (const pc of board.querySelectorAll("[data-space] [data-piece=marker]"))
     s.markers.add(pc.closest("[data-space]").dataset.space + ":" + pieceOwner(pc));
   for (const cell of board.querySelectorAll("[data-space].down")) s.down.add(cell.dataset.space);
   for (const card of table.querySelectorAll(".card[data-card]")) s.cards.set(card.dataset.card, place(card));
@@ -113,13 +113,13 @@ function play(old, now, ms) {
   for (const key of now.targis) {
     if (old.targis.has(key)) continue;
     const [n, p] = key.split(":");
-    const pc = board.querySelector(`[data-border="${n}"] .pc.targi`);
-    const home = table.querySelector(`[data-player="${p}"] h2 .pc`);
+    const pc = board.querySelector(`[data-border="${n}"] [data-piece=targi]`);
+    const home = table.querySelector(`[data-player="${p}"] h2 [data-piece=targi]`);
     if (pc && home) fly(pc, place(home), ms);
   }
   for (const key of now.markers) {
     if (old.markers.has(key)) continue;
-    const pc = board.querySelector(`[data-space="${key.split(":")[0]}"] .pc.marker`);
+    const pc = board.querySelector(`[data-space="${key.split(":")[0]}"] [data-piece=marker]`);
     if (pc) pop(pc, ms, ms * 0.3);
   }
   for (const space of old.down) {

@@ -141,3 +141,21 @@ def test_border_9_fata_morgana_choices_are_grouped_by_the_marker_that_moves(cat:
     labels = re.findall(r'data-move="f(\w)(\w)">([^<]*)</button>', html)
     assert sorted(f"f{a}{b}" for a, b, _ in labels) == sorted(v["legal"])
     assert all(text.startswith("to ") and f"({b})" in text for _, b, text in labels)
+
+
+def test_pieces_on_the_board_say_what_they_are_in_data_piece(cat: Catalog):
+    """#board's pieces carry data-piece (targi, marker, robber: docs/page.md), one per Targi,
+    tribe marker and robber on the table, each still named for a screen reader."""
+    r = Renderer(cat)
+    rnd = random.Random(3)
+    s = Session.new(3, 0, "hotseat")
+    while not s.view()["players"][0]["markers"] or s.view()["decision"]["kind"] != "act":
+        s.play(rnd.choice(s.view()["legal"]))
+    v = s.view()
+    html = r.board(v)
+    piece = r'<span class="([^"]+)" data-piece="(\w+)" role="img"[^>]*aria-label="[^"]+"'
+    pieces = re.findall(piece, html)
+    kinds = [kind for _, kind in pieces]
+    assert kinds.count("targi") == sum(len(v["players"][p]["targis"]) for p in (0, 1))
+    assert kinds.count("marker") == sum(len(v["players"][p]["markers"]) for p in (0, 1))
+    assert kinds.count("robber") == 1

@@ -88,3 +88,17 @@ def face_down(seeds: int = 50) -> str:
                 return s.encode()
             s.play(rnd.choice(s.game.legal_moves()), by_computer=s.computer_to_move)
     raise LookupError("no game showed both kinds of face-down central card")
+
+
+@cache
+def mid_game(seed: int = 3, rounds: int = 3) -> str:
+    """The save string of a game against the computer at your actions in round `rounds` or
+    later: Targis, tribe markers and the robber on the board, moves in the log."""
+    rnd = random.Random(seed)
+    s = Session.new(seed, 0, "ai", "easy")
+    while not s.over:
+        v = s.view()
+        if s.human_to_move and v["decision"]["kind"] == "act" and v["round"] >= rounds:
+            return s.encode()
+        s.play(rnd.choice(_prefer(s.game.legal_moves())), by_computer=s.computer_to_move)
+    raise LookupError(f"game {seed} ended before round {rounds}")

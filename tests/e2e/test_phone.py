@@ -365,8 +365,9 @@ def test_focus_hint_last_move_and_turn_are_different_shapes(game_page: Page):
 
 
 PIECE = """(el) => { const s = getComputedStyle(el), b = getComputedStyle(el, '::before');
-    const r = el.getBoundingClientRect();
+    const emblem = getComputedStyle(el, '::after'), r = el.getBoundingClientRect();
     return {mask: b.maskImage, radius: s.borderRadius, turn: s.transform,
+            emblem: emblem.borderRadius, emblemTurn: emblem.transform,
             w: r.width, h: r.height}; }"""
 
 
@@ -391,8 +392,10 @@ def test_pawns_and_markers_differ_in_shape_and_per_player(game_page: Page):
     }
     assert "pawn-round" in shapes["targi0"]["mask"] and "pawn-angular" in shapes["targi1"]["mask"]
     assert shapes["marker0"]["mask"] == shapes["marker1"]["mask"] == "none"  # flat tokens
-    assert shapes["marker0"]["radius"] == "50%" and shapes["marker0"]["turn"] == "none"  # a disc
-    assert shapes["marker1"]["turn"] != "none"  # a diamond
+    # both markers are discs (issue 21); Blue's emblem is a dot, Red's a square on its point
+    assert shapes["marker0"]["radius"] == shapes["marker1"]["radius"] == "50%"
+    assert shapes["marker0"]["emblem"] == "50%" and shapes["marker0"]["emblemTurn"] == "none"
+    assert shapes["marker1"]["emblem"] != "50%" and shapes["marker1"]["emblemTurn"] != "none"
     for p in (0, 1):  # a pawn stands taller than it is wide; markers are flat and smaller
         assert shapes[f"targi{p}"]["h"] > shapes[f"targi{p}"]["w"] >= 18
         assert shapes[f"marker{p}"]["w"] < shapes[f"targi{p}"]["h"]

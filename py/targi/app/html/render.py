@@ -101,7 +101,7 @@ class Renderer:
     def piece(self, kind: str, p: int) -> str:
         label = self.cat.t(f"piece.{kind}", player=self.cat.t(f"colour.{p}"))
         attrs = f'role="img" aria-label="{esc(label)}" title="{esc(label)}"'
-        return f'<span class="pc {kind} p{p}" {attrs}></span>'
+        return f'<span class="pc {kind} p{p}" data-piece="{kind}" {attrs}></span>'
 
     def goods_contents(self, card_id: str) -> str:
         body = BY_ID[card_id].effect.split(":", 1)[1]
@@ -324,9 +324,10 @@ class Renderer:
         if b.v["robber"] == n:
             cls += " robbed"
             robber = esc(cat.t("piece.robber"))
+            # a figure standing on its card, drawn by CSS (web/board.css)
             extras += (
-                f'<span class="robber" role="img" title="{robber}" aria-label="{robber}">'
-                f"{self.icon('robber')}</span>"
+                f'<span class="robber" data-piece="robber" role="img" title="{robber}" '
+                f'aria-label="{robber}"></span>'
             )
         if n in b.targis:
             extras += self.piece("targi", b.targis[n])
@@ -384,7 +385,10 @@ class Renderer:
 
         if pl["amulet"]:
             title = esc(cat.t("amulet.title"))
-            head += f'<span class="amulet" title="{title}">{esc(cat.t("amulet"))}</span>'
+            head += (
+                f'<span class="amulet" title="{title}"><span class="amulet-token" '
+                f'aria-hidden="true"></span>{esc(cat.t("amulet"))}</span>'
+            )
         if active:
             head += f'<span class="turn">{esc(cat.t("panel.to_move"))}</span>'
         head += "</h2>"

@@ -1,0 +1,93 @@
+"""A board that fills the space (issue 21): on a laptop the table fits the window below the
+header, the board (#board) takes at least 70 % of its height and the Targis stand at least 28 px
+tall; on a phone they are at least 22 px and nothing scrolls sideways. Measured mid-game (round
+3, your actions: Targis, tribe markers and the robber on the board, moves in the log), with the
+header as it is."""
+
+from __future__ import annotations
+
+import pytest
+from gameplay import SETTLED, open_game, tips_off
+from playwright.sync_api import Page
+from positions import mid_game
+
+pytestmark = pytest.mark.e2e
+
+LAPTOPS = [(1280, 900), (1920, 1080)]
+PHONES = [(360, 640), (390, 844)]
+IDS = [f"{w}x{h}" for w, h in LAPTOPS]
+
+# Where the table's parts are, as a player sees them (the bottom of each, against the window).
+MEASURE = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, h: r.height}; };
+    const q = (s) => document.querySelector(s);
+    return {
+        inner: innerHeight, innerW: innerWidth,
+        scroll: document.documentElement.scrollHeight,
+        scrollW: document.documentElement.scrollWidth,
+        header: q('header.top').getBoundingClientRect().height,
+        board: box(q('#board')),
+        parts: Object.fromEntries([
+            ['prompt', '#prompt'], ['choices', '#choices'],
+            ['you', 'section.player[data-player="0"] .display'],
+            ['opponent', 'section.player[data-player="1"] .display'],
+            ['log', '#log'],
+        ].map(([name, sel]) => [name, box(q(sel))])),
+        targis: [...document.querySelectorAll('#board [data-piece=targi]')]
+            .map((el) => el.getBoundingClientRect().height),
+    }; }"""
+
+
+def _mid_game(new_context, site_url: str, size: tuple[int, int], touch: bool = False) -> Page:
+    width, height = size
+    context = new_context(viewport={"width": width, "height": height}, has_touch=touch)
+    page = open_game(context.new_page(), site_url + "#g=" + mid_game())
+    page.wait_for_selector("#choices [data-move]")
+    tips_off(page)
+    page.wait_for_function("() => !document.querySelector('#tip .tip')")
+    page.evaluate(SETTLED)
+    return page
+
+
+@pytest.mark.parametrize("size", LAPTOPS, ids=IDS)
+def test_the_board_is_at_least_70_percent_of_the_window_height_on_a_laptop(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    m = _mid_game(new_context, site_url, size).evaluate(MEASURE)
+    assert m["board"]["h"] >= 0.7 * m["inner"], m["board"]
+
+
+@pytest.mark.parametrize("size", LAPTOPS, ids=IDS)
+def test_the_table_fits_the_window_without_page_scroll_on_a_laptop(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    """The board, both displays, the decision and the move log are all in the window, and the
+    page itself does not scroll (the log scrolls inside itself)."""
+    m = _mid_game(new_context, site_url, size).evaluate(MEASURE)
+    assert m["scroll"] <= m["inner"] + 1, (m["scroll"], m["inner"], m["header"])
+    for name, box in {"board": m["board"], **m["parts"]}.items():
+        assert box["h"] > 0 and box["top"] >= 0 and box["bottom"] <= m["inner"] + 0.5, (name, box)
+    assert m["parts"]["log"]["h"] >= 60, m["parts"]["log"]  # a few moves can be read
+
+
+@pytest.mark.parametrize("size", LAPTOPS, ids=IDS)
+def test_targis_stand_at_least_28_px_tall_on_a_laptop(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    m = _mid_game(new_context, site_url, size).evaluate(MEASURE)
+    assert m["targis"] and min(m["targis"]) >= 28, m["targis"]
+
+
+@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_targis_stand_at_least_22_px_tall_on_a_phone(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    m = _mid_game(new_context, site_url, size, touch=True).evaluate(MEASURE)
+    assert m["targis"] and min(m["targis"]) >= 22, m["targis"]
+
+
+def test_nothing_scrolls_sideways_mid_game_at_360_px(new_context, site_url: str):
+    m = _mid_game(new_context, site_url, (360, 640), touch=True).evaluate(MEASURE)
+    assert m["scrollW"] <= m["innerW"], (m["scrollW"], m["innerW"])
+    assert m["board"]["right"] <= m["innerW"] + 0.5, m["board"]
