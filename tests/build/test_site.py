@@ -358,8 +358,8 @@ def test_every_icon_is_used_by_the_manifest_or_the_page() -> None:
     manifest = json.loads((WEB / "manifest.webmanifest").read_text())
     declared = {icon["src"].removeprefix("icons/") for icon in manifest["icons"]}
     # the page: its document and its stylesheets (which paint the game's icons)
-    page = (ROOT / "index.html").read_text() + (WEB / "style.css").read_text()
-    page += (WEB / "cards.css").read_text()
+    page = (ROOT / "index.html").read_text()
+    page += "".join(css.read_text() for css in sorted(WEB.glob("*.css")))
     unused = [p.name for p in ICONS.iterdir() if p.name not in declared and p.name not in page]
     assert unused == []
 
