@@ -36,14 +36,17 @@ def play(limit=None):
     friend = FriendGame.accept(inviter.link, secret("friend-b"))
     accept_ms = (time.perf_counter() - t) * 1000
     pages, choose, to = [inviter, friend], policy(0), 0
-    links, applies, audit_ms = [inviter.link, friend.link], [], None
+    links, applies, audits, answer_ms = [inviter.link, friend.link], [], [], None
     while limit is None or len(links) < limit:
         page = pages[to]
+        audited = page.audit is not None
         t = time.perf_counter()
         out = page.receive(links[-1]).link
         spent = (time.perf_counter() - t) * 1000
-        if page.audit is not None and audit_ms is None:
-            audit_ms = spent  # the receive that ends the game runs the audit
+        if page.audit is not None and not audited:
+            audits.append(spent)  # the receive that ends the game runs the audit
+        elif answer_ms is None:
+            answer_ms = spent  # the inviter's side of the set-up: it checks the answer
         else:
             applies.append(spent)
         while out is None and page.status == "your-turn":
@@ -54,8 +57,9 @@ def play(limit=None):
         to = 1 - to
     audit = inviter.audit
     return json.dumps({
-        "links": links, "invite_ms": invite_ms, "accept_ms": accept_ms, "applies": applies,
-        "audit_ms": audit_ms, "audit": None if audit is None else [audit.ok, audit.reason],
+        "links": links, "invite_ms": invite_ms, "accept_ms": accept_ms, "answer_ms": answer_ms,
+        "applies": applies, "audit_ms": audits,
+        "audit": None if audit is None else [audit.ok, audit.reason],
         "status": [p.status for p in pages],
     })
 '''
