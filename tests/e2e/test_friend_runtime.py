@@ -4,13 +4,19 @@ own origin on first use (targi.app.friend_runtime), and targi.friend then plays 
 from __future__ import annotations
 
 import json
+import shutil
+import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from friendpage import install_code, match_source, run_python
 from pageutil import ExternalRequests, open_game, wait_until_ready
 from playwright.sync_api import BrowserContext, Error, Request
-from test_offline import wait_for_service_worker
+from test_offline import cache_state, wait_for_service_worker
+
+from tools.paths import SITE
+from tools.serve import make_server, url_of
 
 pytestmark = pytest.mark.e2e
 
@@ -78,3 +84,35 @@ def test_friend_runtime_works_offline_once_used(
     page.reload()
     wait_until_ready(page)
     assert run_python(page, install_code(site_url)).endswith("targi/friend/__init__.py")
+
+
+@pytest.mark.slow  # two builds cached, like test_offline's redeploy
+def test_friend_wheels_cached_on_use_are_kept_by_the_next_build(
+    new_context: Callable[..., BrowserContext], site_url: str, tmp_path: Path
+) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    info = json.loads((copy / "build.json").read_text())
+    wheels = info["friend"]["bootstrap"] + info["friend"]["wheels"]
+    server = make_server(port=0, directory=copy, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = url_of(server)
+    try:
+        context = new_context()
+        page = open_game(context.new_page(), url)
+        wait_for_service_worker(page)
+        precached = next(iter(cache_state(page, info["version"]).values()))
+        assert not {url + w for w in wheels} & set(precached)
+        run_python(page, install_code(url))
+        cached = next(iter(cache_state(page, info["version"]).values()))
+        assert {url + w for w in wheels} <= set(cached)
+
+        # A new build (a new version in sw.js): its worker keeps the wheels used before.
+        sw = (copy / "sw.js").read_text().replace(info["version"], "0123456789abcdef")
+        (copy / "sw.js").write_text(sw)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        cached = next(iter(cache_state(page, "0123456789abcdef").values()))
+        assert {url + w for w in wheels} <= set(cached)
+    finally:
+        server.shutdown()
+        server.server_close()
