@@ -15,7 +15,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tools import npm, sw, wheel
+from tools import npm, sw, vendor, wheel
 from tools.paths import PY, ROOT, SITE, TOOLS, WEB, log
 
 PY_FILES_LIST = "web/py-files.txt"
@@ -244,6 +244,8 @@ def _build_site(site: Path, quiet: bool) -> dict[str, Any]:
     _copy_sources(scratch)
     wheel_rel = wheel.build_wheel(scratch / "wheels").relative_to(scratch).as_posix()
     say(f"wheel {wheel_rel}")
+    friend = vendor.vendor(scratch)
+    on_demand = [*friend["bootstrap"], *friend["wheels"]]
 
     modules = py_files(WEB) if WEB.is_dir() else []
     config = pyscript_config(modules)
@@ -251,15 +253,24 @@ def _build_site(site: Path, quiet: bool) -> dict[str, Any]:
 
     files = sorted(p.relative_to(scratch).as_posix() for p in files_under(scratch))
     version = content_version(scratch, files)
+    # The friend game's wheels count in the version (a new pin is a new build) but are not
+    # precached: players who never play a friend never download them (tools/vendor.py).
+    files = [f for f in files if f not in on_demand]
     # The interpreter snapshot holds the version (so it is made after it, and is not part of
     # it: it is made from the files the version covers).
     make_snapshot(scratch, version, wheel_rel)
     say(f"interpreter snapshot {SNAPSHOT}: {(scratch / SNAPSHOT).stat().st_size / 1e6:.1f} MB")
     # build.json is listed (and precached) too: the AI worker reads the wheel name from it.
     files = sorted([*files, "build.json", SNAPSHOT])
-    info = {"version": version, "wheel": wheel_rel, "files": files, "source": source_fingerprint()}
+    info = {
+        "version": version,
+        "wheel": wheel_rel,
+        "files": files,
+        "friend": friend,
+        "source": source_fingerprint(),
+    }
     (scratch / "build.json").write_text(json.dumps(info, indent=2) + "\n")
-    (scratch / "sw.js").write_text(sw.service_worker(version, files))
+    (scratch / "sw.js").write_text(sw.service_worker(version, files, on_demand))
 
     old = site.with_name(f"{site.name}.old-{os.getpid()}")
     shutil.rmtree(old, ignore_errors=True)
@@ -268,5 +279,6 @@ def _build_site(site: Path, quiet: bool) -> dict[str, Any]:
     scratch.rename(site)
     shutil.rmtree(old, ignore_errors=True)
     total = sum(p.stat().st_size for p in files_under(site))
-    say(f"built {site} version {version}: {len(files) + 1} files, {total / 1e6:.1f} MB")
+    extra = f"(+{len(on_demand)} on demand)"
+    say(f"built {site} version {version}: {len(files) + 1} files {extra}, {total / 1e6:.1f} MB")
     return info

@@ -24,8 +24,14 @@ def render(template: str, values: dict[str, str]) -> str:
     return PLACEHOLDER.sub(lambda match: values[match["name"]], template)
 
 
-def service_worker(version: str, files: list[str]) -> str:
+def service_worker(version: str, files: list[str], on_demand: list[str]) -> str:
+    """files are precached at install; on_demand files are cached when the page first fetches
+    them (and carried over to the next version's cache)."""
     # "./" is the URL people open; it is cached as its own entry next to index.html.
     listing = json.dumps(["./", *files], indent=2)
-    values = {"VERSION": json.dumps(version), "FILES": listing}
+    values = {
+        "VERSION": json.dumps(version),
+        "FILES": listing,
+        "ON_DEMAND": json.dumps(on_demand, indent=2),
+    }
     return render(TEMPLATE.read_text(encoding="utf-8"), values)

@@ -183,10 +183,15 @@ def test_a_catalog_text_cannot_end_the_inline_words_early() -> None:
     assert '<li data-msg="loading.x">a &lt;/script&gt;' in html
 
 
-def test_pyodide_runtime_files_are_shipped_without_micropip(site: Path) -> None:
+def test_pyodide_runtime_files_are_shipped_with_micropip_only_for_friend_games(
+    site: Path, build_info: dict
+) -> None:
     shipped = {p.name for p in (site / "pyodide").iterdir()}
     assert shipped == set(npm.PYODIDE_FILES)
-    assert not list(site.rglob("micropip*"))
+    # The start unpacks the game's wheel itself; micropip is a friend game's, on demand.
+    micropip = [p.relative_to(site).as_posix() for p in site.rglob("micropip*")]
+    assert micropip == [p for p in build_info["friend"]["bootstrap"] if "micropip" in p]
+    assert not [f for f in build_info["files"] if "micropip" in f]
 
 
 def test_axe_core_is_installed_for_the_tests_but_never_shipped(site: Path) -> None:
@@ -204,7 +209,9 @@ def test_axe_core_is_installed_for_the_tests_but_never_shipped(site: Path) -> No
 def test_service_worker_precaches_every_file_of_the_site(site: Path, build_info: dict) -> None:
     sw = (site / "sw.js").read_text()
     listing = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
-    expected = [f for f in site_files(site) if f != "sw.js"]
+    # The friend game's wheels are cached on use instead (tests/build/test_friend_wheels.py).
+    on_demand = build_info["friend"]["bootstrap"] + build_info["friend"]["wheels"]
+    expected = [f for f in site_files(site) if f != "sw.js" and f not in on_demand]
     assert sorted(f for f in listing if f != "./") == expected
     assert "./" in listing
     assert build_info["files"] == expected
@@ -236,6 +243,7 @@ def test_version_is_the_content_hash_and_changes_when_a_file_changes(
     site: Path, build_info: dict, tmp_path: Path
 ) -> None:
     hashed = [f for f in build_info["files"] if f not in ("build.json", SNAPSHOT)]
+    hashed += build_info["friend"]["bootstrap"] + build_info["friend"]["wheels"]
     assert content_version(site, hashed) == build_info["version"]
     copy = tmp_path / "copy"
     for rel in hashed:
@@ -322,18 +330,21 @@ def test_service_worker_template_and_the_built_worker_are_valid_javascript(site:
         assert result.returncode == 0, result.stderr
 
 
-def test_service_worker_template_marks_the_version_and_the_file_list_once_each() -> None:
+def test_service_worker_template_marks_the_version_and_the_file_lists_once_each() -> None:
     template = TEMPLATE.read_text()
     assert template.count("/* build: VERSION */") == 1
     assert template.count("/* build: FILES */") == 1
-    filled = render(template, {"VERSION": '"v1"', "FILES": '["./", "index.html"]'})
+    assert template.count("/* build: ON_DEMAND */") == 1
+    values = {"VERSION": '"v1"', "FILES": '["./", "index.html"]', "ON_DEMAND": '["w.whl"]'}
+    filled = render(template, values)
     assert "/* build:" not in filled
     assert 'const VERSION = "v1";' in filled
     assert 'const FILES = ["./", "index.html"];' in filled
+    assert 'const ON_DEMAND = ["w.whl"];' in filled
 
 
-MISSING_ONE = {"VERSION": '"v1"'}
-ONE_TOO_MANY = {"VERSION": '"v1"', "FILES": "[]", "HASH": '"x"'}
+MISSING_ONE = {"VERSION": '"v1"', "FILES": "[]"}
+ONE_TOO_MANY = {"VERSION": '"v1"', "FILES": "[]", "ON_DEMAND": "[]", "HASH": '"x"'}
 
 
 @pytest.mark.parametrize("values", [MISSING_ONE, ONE_TOO_MANY])

@@ -1,0 +1,118 @@
+"""A friend game's packages in the page: micropip installs the vendored wheels from the page's
+own origin on first use (targi.app.friend_runtime), and targi.friend then plays as in CPython."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from friendpage import install_code, match_source, run_python
+from pageutil import ExternalRequests, open_game, wait_until_ready
+from playwright.sync_api import BrowserContext, Error, Request
+from test_offline import cache_state, wait_for_service_worker
+
+from tools.paths import SITE
+from tools.serve import make_server, url_of
+
+pytestmark = pytest.mark.e2e
+
+FRIEND_WHEELS = "wheels/friend/"
+LINKS = 8  # invitation, answer, and six links of moves and shares
+
+
+def test_friend_runtime_installs_the_vendored_wheels_from_the_page_origin_and_plays_as_cpython(
+    new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
+) -> None:
+    context = new_context()
+    page = open_game(context.new_page(), site_url)
+    requests: list[Request] = []
+    context.on("request", lambda request: requests.append(request))
+
+    path = run_python(page, install_code(site_url))
+    assert path.endswith("targi/friend/__init__.py")
+    urls = [r.url for r in requests]
+    wheels = sorted(u.removeprefix(site_url) for u in urls if FRIEND_WHEELS in u)
+    info = json.loads(page.evaluate("fetch('./build.json').then(r => r.text())"))
+    assert sorted(set(wheels)) == sorted(info["friend"]["bootstrap"] + info["friend"]["wheels"])
+    assert all(u.startswith(site_url) for u in urls), urls
+    assert list(external_requests) == []
+
+    # Idempotent: a second call fetches nothing and gives the same module.
+    requests.clear()
+    assert run_python(page, install_code(site_url)) == path
+    assert [r.url for r in requests if FRIEND_WHEELS in r.url] == []
+
+    # The same random bytes give the same links as CPython's, moves applied on both sides.
+    namespace: dict[str, object] = {}
+    exec(compile(match_source(), "scripted", "exec"), namespace)
+    play = namespace["play"]
+    assert callable(play)
+    expected = json.loads(play(LINKS))
+    run_python(page, match_source())
+    got = json.loads(run_python(page, f"play({LINKS})"))
+    assert got["links"] == expected["links"]
+    assert got["status"] == expected["status"]
+    assert list(external_requests) == []
+
+
+def test_friend_runtime_offline_before_first_use_fails_clearly_then_installs_once_online(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context()
+    page = open_game(context.new_page(), site_url)
+    wait_for_service_worker(page)  # the page is offline-capable: the wheels are not cached
+    context.route(f"**/{FRIEND_WHEELS}**", lambda route: route.abort("internetdisconnected"))
+    with pytest.raises(Error, match="FriendRuntimeError: could not install a friend game's"):
+        run_python(page, install_code(site_url))
+    context.unroute(f"**/{FRIEND_WHEELS}**")
+    assert run_python(page, install_code(site_url)).endswith("targi/friend/__init__.py")
+
+
+def test_friend_runtime_works_offline_once_used(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    """The service worker does not precache the wheels but keeps them once fetched."""
+    context = new_context()
+    page = open_game(context.new_page(), site_url)
+    wait_for_service_worker(page)
+    run_python(page, install_code(site_url))
+    context.set_offline(True)
+    page.reload()
+    wait_until_ready(page)
+    assert run_python(page, install_code(site_url)).endswith("targi/friend/__init__.py")
+
+
+@pytest.mark.slow  # two builds cached, like test_offline's redeploy
+def test_friend_wheels_cached_on_use_are_kept_by_the_next_build(
+    new_context: Callable[..., BrowserContext], site_url: str, tmp_path: Path
+) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    info = json.loads((copy / "build.json").read_text())
+    wheels = info["friend"]["bootstrap"] + info["friend"]["wheels"]
+    server = make_server(port=0, directory=copy, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = url_of(server)
+    try:
+        context = new_context()
+        page = open_game(context.new_page(), url)
+        wait_for_service_worker(page)
+        precached = next(iter(cache_state(page, info["version"]).values()))
+        assert not {url + w for w in wheels} & set(precached)
+        run_python(page, install_code(url))
+        cached = next(iter(cache_state(page, info["version"]).values()))
+        assert {url + w for w in wheels} <= set(cached)
+
+        # A new build (a new version in sw.js): its worker keeps the wheels used before.
+        sw = (copy / "sw.js").read_text().replace(info["version"], "0123456789abcdef")
+        (copy / "sw.js").write_text(sw)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        cached = next(iter(cache_state(page, "0123456789abcdef").values()))
+        assert {url + w for w in wheels} <= set(cached)
+    finally:
+        server.shutdown()
+        server.server_close()
