@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import open_game, play, start_game, tips_off, wait_for_turn
+from gameplay import menu_item, open_game, play, start_game, tips_off, wait_for_turn
 from playwright.sync_api import Page, expect
 from positions import face_down
 
@@ -79,7 +79,7 @@ def test_no_text_on_the_table_or_the_cards_is_under_12px_and_card_text_stays_in_
 ):
     page = _mid_game(new_context, site_url, size)
     _check(page, "#table")
-    page.click("[data-action=cards]")
+    menu_item(page, "cards")
     expect(page.locator("#dlg-page [data-card]").first).to_be_visible()
     _check(page, "#page-body")
 
@@ -87,7 +87,7 @@ def test_no_text_on_the_table_or_the_cards_is_under_12px_and_card_text_stays_in_
 def test_every_card_face_shows_an_illustration_the_site_ships(new_context, site_url: str):
     page = _mid_game(new_context, site_url, (1280, 900))
     shown = page.evaluate(ART, page.locator("#table").element_handle())
-    page.click("[data-action=cards]")
+    menu_item(page, "cards")
     expect(page.locator("#dlg-page [data-card]").first).to_be_visible()
     reference = page.evaluate(ART, page.locator("#page-body").element_handle())
     # the reference shows all 80 cards: every border card, goods kind and tribe symbol
@@ -117,12 +117,12 @@ def test_a_touch_screen_says_press_and_hold_where_a_mouse_reads_hover(new_contex
     tip = page.locator("#tip .tip[data-tip=place] p")
     expect(tip).to_contain_text("Press and hold")
     assert "hover" not in tip.inner_text().lower()
-    page.click("[data-action=cards]")
+    menu_item(page, "cards")
     body = page.locator("#page-body")
     expect(body).to_contain_text("Press and hold a card")
     assert "hover" not in body.inner_text().lower()
     page.keyboard.press("Escape")
-    page.click("[data-action=rules]")
+    menu_item(page, "rules")
     expect(page.locator("#rules-crossings")).to_contain_text("press and hold")
     assert "hover" not in page.locator("#page-body").inner_text().lower()
 
