@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Coroutine, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -225,7 +226,10 @@ class FakePort:
         ran = 0
         while self.queue:
             assert ran < limit, "spawned work does not end"
-            asyncio.run(self.queue.pop(0))
+            # on a thread of its own: a worker process that ran a Playwright test before holds
+            # that test's event loop as the running one, and asyncio.run refuses to start there
+            with ThreadPoolExecutor(1) as thread:
+                thread.submit(asyncio.run, self.queue.pop(0)).result()
             ran += 1
         return ran
 
