@@ -10,7 +10,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from gameplay import WAIT_MS, menu_item, open_game, play, start_game, stored_game, table
+from gameplay import (
+    WAIT_MS,
+    choose_setting,
+    menu_item,
+    open_game,
+    play,
+    start_game,
+    stored_game,
+    table,
+)
 from playwright.sync_api import Page, expect
 from positions import finished
 
@@ -159,7 +168,7 @@ def test_a_game_played_on_from_the_replay_is_counted_as_a_game_of_its_own(
     kept as it was beside it."""
     code = finished()
     open_game(page, site_url + "#g=" + code)
-    page.select_option("#pace", "instant")  # as in gameplay.start_game: no pauses to wait out
+    choose_setting(page, "pace", "instant")  # as in gameplay.start_game: no pauses to wait out
     assert table(page)["phase"] == "over"
     assert _stats_games(page, "Easy") == 0  # a game opened from a link is not counted
     page.click("#score [data-action=review]")
