@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from targi.app import protocol
-from targi.app.controller import DIALOGS
+from targi.app.controller import DIALOGS, Controller
 from targi.app.port import Port, TableFrame
 from targi.app.store.backend import MemoryBackend
+from targi.app.text.catalog import Catalog
 
 from .flaky import BLOCKED, FlakyBackend
 
@@ -232,6 +233,14 @@ class FakePort:
                 thread.submit(asyncio.run, self.queue.pop(0)).result()
             ran += 1
         return ran
+
+
+def open_page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
+    """The page's controller started over a FakePort (a new one unless given), as at a load."""
+    port = port or FakePort()
+    page = Controller(port, cat)
+    page.start("")
+    return page, port
 
 
 # Here mypy checks FakePort against targi.app.port.Port, as web/main.py checks DomPort: the

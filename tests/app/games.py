@@ -6,6 +6,7 @@ import random
 from functools import cache
 
 from targi import save
+from targi.app.session import Session
 from targi.game import Game
 
 
@@ -21,3 +22,13 @@ def finished(seed: int) -> str:
 
 def fresh(seed: int) -> Game:
     return save.decode(finished(seed))[0]
+
+
+def finished_session(seed: int) -> Session:
+    """A whole two-player game of seeded random moves on this device (Blue starts), as a page
+    session."""
+    rnd = random.Random(seed)
+    s = Session.new(seed, 0, "hotseat")
+    while not s.over:
+        s.play(rnd.choice(s.game.legal_moves()))
+    return s

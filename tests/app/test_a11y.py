@@ -18,13 +18,7 @@ from targi.app.text.catalog import Catalog
 from targi.app.text.words import log_lines, player_names
 
 from .fakeport import FakePort
-
-
-def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
-    port = port or FakePort()
-    page = Controller(port, cat)
-    page.start("")
-    return page, port
+from .fakeport import open_page as _page
 
 
 def _at(kind: str, mode: str = "hotseat") -> Session:

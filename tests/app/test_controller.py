@@ -20,15 +20,9 @@ from targi.app.store import storage
 from targi.app.text.catalog import Catalog
 
 from .fakeport import FakePort
+from .fakeport import open_page as _page
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
-    port = port or FakePort()
-    page = Controller(port, cat)
-    page.start("")
-    return page, port
 
 
 def _vs_computer(page: Controller, port: FakePort, starter: str = "me", level: str = "easy"):

@@ -17,15 +17,9 @@ from targi.app.text.catalog import Catalog
 from targi.events import Drawn, GameOver, Move, Raid, RoundEnd
 
 from .fakeport import FakePort
+from .fakeport import open_page as _page
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
-    port = port or FakePort()
-    page = Controller(port, cat)
-    page.start("")
-    return page, port
 
 
 def _hotseat(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:

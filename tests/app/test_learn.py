@@ -26,6 +26,7 @@ from targi.game import Game
 from targi.view import view
 
 from .fakeport import FakePort
+from .games import finished_session as _finished
 
 MISSING = re.compile(r"\[[a-z_]+\.[A-Za-z0-9_.: ]+\]")
 
@@ -308,14 +309,6 @@ def test_moves_the_engine_made_for_you_do_not_end_the_summary():
 
 
 # ---- where the points came from ----------------------------------------------------------------
-def _finished(seed: int) -> Session:
-    rnd = random.Random(seed)
-    s = Session.new(seed, 0, "hotseat")
-    while not s.over:
-        s.play(rnd.choice(s.game.legal_moves()))
-    return s
-
-
 def _scored(display: list[list[str]], rows: list[int], bonuses=()) -> dict:
     score = {"tokens": 5, "cards": 9, "card_bonuses": list(bonuses), "rows": rows}
     return {"scores": [score], "players": [{"display": display}]}

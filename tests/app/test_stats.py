@@ -15,6 +15,7 @@ from targi.app.text.catalog import Catalog
 from targi.game import Game
 
 from .fakeport import FakePort
+from .fakeport import open_page as _page
 from .games import fresh
 
 
@@ -31,13 +32,6 @@ def _play_out(page: Controller, port: FakePort, seed: int) -> Session:
         page.click(Click("move", rnd.choice(s.legal_for_human())))
         port.run()
     return s
-
-
-def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
-    port = port or FakePort()
-    page = Controller(port, cat)
-    page.start("")
-    return page, port
 
 
 # ---- the numbers -------------------------------------------------------------------------------

@@ -4,23 +4,17 @@ the score rows say."""
 
 from __future__ import annotations
 
-import random
 import re
 
 from targi.app.controller import DIALOGS, Click, Controller
 from targi.app.html.render import Renderer
-from targi.app.session import COMPUTER, HUMAN, Session
+from targi.app.session import COMPUTER, HUMAN
 from targi.app.store import storage
 from targi.app.text.catalog import Catalog
 
 from .fakeport import MESSAGES, FakePort
-
-
-def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
-    port = port or FakePort()
-    page = Controller(port, cat)
-    page.start("")
-    return page, port
+from .fakeport import open_page as _page
+from .games import finished_session as _finished
 
 
 def _another_visit(cat: Catalog, port: FakePort) -> tuple[Controller, FakePort]:
@@ -84,14 +78,6 @@ def test_load_and_how_to_play_open_from_the_welcome_and_close_back_to_it(cat: Ca
 
 
 # ---- the score screen's bars ---------------------------------------------------------------
-def _finished(seed: int) -> Session:
-    rnd = random.Random(seed)
-    s = Session.new(seed, 0, "hotseat")
-    while not s.over:
-        s.play(rnd.choice(s.game.legal_moves()))
-    return s
-
-
 def _cells(html: str, key: str) -> list[int]:
     row = re.search(rf'<tr data-score="{key}"[^>]*>(.*?)</tr>', html)
     assert row is not None, key
