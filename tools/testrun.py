@@ -19,9 +19,10 @@ CHECKS = (
 )
 
 
-# A test whose browser tab crashed (Chromium's renderer died: "Target crashed") runs once more,
-# and pytest's summary counts it as a rerun; a failed assertion is never run again.
-RERUN_CRASHED = ["--reruns=1", "--only-rerun=Target crashed"]
+# A test whose browser tab crashed (Chromium's renderer died: Playwright says "Target crashed"
+# or "Page crashed") runs once more, and pytest's summary counts it as a rerun; a failed
+# assertion is never run again.
+RERUN_CRASHED = ["--reruns=1", "--only-rerun=Target crashed", "--only-rerun=Page crashed"]
 
 # pytest-xdist: one worker a core, each with its own Chromium and its own server of site/ (built
 # once, before the workers start). loadgroup keeps the tests of one xdist_group on one worker
