@@ -286,6 +286,25 @@ class DomPort:
             url.searchParams.delete("lang")
             window.history.replaceState(window.history.state, "", url.href)
 
+    # ---- live play: web/live.js holds the connection --------------------------------------------
+    def live_supported(self) -> bool:
+        return bool(window.targiLive.supported())
+
+    async def live_offer(self, stun: str | None) -> str:
+        return str(await window.targiLive.offer(stun))
+
+    async def live_answer(self, offer: str, stun: str | None) -> str:
+        return str(await window.targiLive.answer(offer, stun))
+
+    async def live_accept(self, answer: str) -> None:
+        await window.targiLive.accept(answer)
+
+    def live_send(self, text: str) -> bool:
+        return bool(window.targiLive.send(text))
+
+    def live_close(self) -> None:
+        window.targiLive.close()
+
     # ---- time, chance, the computer ------------------------------------------------------------
     def random_seed(self) -> int:
         return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
@@ -478,6 +497,9 @@ def main() -> None:
     window.addEventListener(
         "hashchange", create_proxy(lambda e: page.open_fragment(str(window.location.hash)))
     )
+    # The friend's page, live: its messages and the channel opening or closing.
+    window.targiLive.onMessage(create_proxy(lambda text: page.live_message(str(text))))
+    window.targiLive.onState(create_proxy(lambda state: page.live_state(str(state))))
     # Another tab took the game on this table over (its Web Lock was stolen).
     window.targiTabs.onLost(create_proxy(lambda game_id: page.lost_game(str(game_id))))
 

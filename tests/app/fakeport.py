@@ -15,6 +15,7 @@ from typing import Any
 
 from targi.app import protocol
 from targi.app.controller import DIALOGS, Controller
+from targi.app.live import sdp
 from targi.app.port import Port, TableFrame
 from targi.app.store.backend import MemoryBackend
 from targi.app.text.catalog import Catalog
@@ -65,6 +66,10 @@ class FakePort:
         self.opener_shown = True  # the remembered control is still on the page
         self.system_dark = False  # prefers-color-scheme: dark
         self.sounds: list[str] = []  # the effects played, in order
+        self.live_works = True  # the browser has WebRTC
+        self.live_calls: list[tuple[str, ...]] = []  # ("offer", stun), ("answer", offer, stun), …
+        self.live_open = False  # the data channel is open
+        self.live_out: list[str] = []  # what was sent on it
 
     # ---- storage -------------------------------------------------------------------------------
     @property
@@ -185,6 +190,32 @@ class FakePort:
     def set_language(self, lang: str, catalog_text: str) -> None:
         self.language = lang
 
+    # ---- live play ---------------------------------------------------------------------------
+    def live_supported(self) -> bool:
+        return self.live_works
+
+    async def live_offer(self, stun: str | None) -> str:
+        self.live_calls.append(("offer", stun or ""))
+        return fake_sdp("actpass", self.tab_name)
+
+    async def live_answer(self, offer: str, stun: str | None) -> str:
+        self.live_calls.append(("answer", offer, stun or ""))
+        return fake_sdp("active", self.tab_name)
+
+    async def live_accept(self, answer: str) -> None:
+        if not any(call[0] == "offer" for call in self.live_calls):
+            raise RuntimeError("no offer of this page waits for an answer")
+        self.live_calls.append(("accept", answer))
+
+    def live_send(self, text: str) -> bool:
+        if self.live_open:
+            self.live_out.append(text)
+        return self.live_open
+
+    def live_close(self) -> None:
+        self.live_open = False
+        self.live_calls.append(("close",))
+
     # ---- time, chance, the computer ------------------------------------------------------------
     def random_seed(self) -> int:
         return next(self.seeds)
@@ -233,6 +264,13 @@ class FakePort:
                 thread.submit(asyncio.run, self.queue.pop(0)).result()
             ran += 1
         return ran
+
+
+def fake_sdp(role: str, name: str) -> str:
+    """A browser's description as web/live.js hands it over (complete: no trickle)."""
+    ufrag = (name.replace("-", "") + "xxxx")[:8]
+    candidate = sdp.Candidate("2f0c6b0e-3c1d-4b7e-9a51-0d6e1f2a3b4c.local", 50000, "host")
+    return sdp.write(sdp.Description(role, ufrag, "p" * 24, bytes(range(32)), (candidate,)))
 
 
 def open_page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:

@@ -19,6 +19,7 @@ from .dialogs.new_game import NewGame
 from .dialogs.review import ReviewDialog
 from .dialogs.tabs import TabsDialog
 from .html.render import Renderer
+from .live.play import LivePlay
 from .menu import HeaderMenu
 from .page import Actions, Click
 from .port import Port
@@ -62,6 +63,7 @@ class Controller:
         self.new_game, self.load = NewGame(self), LoadDialog(self)
         self.tabs, self.review = TabsDialog(self), ReviewDialog(self)
         self.dialogs = Dialogs(self, self.new_game, self.load, self.tabs, self.review)
+        self.friend_live = LivePlay(self)  # a friend game's links over a data channel too
         self.actions: Actions = {
             "move": lambda k: self.play(k.value, k.keyboard),
             "undo": lambda k: self.undo(),
@@ -115,6 +117,14 @@ class Controller:
     def lost_game(self, game_id: str | None = None) -> None:
         self.tabs.lost(game_id)
 
+    def live_message(self, text: str) -> None:
+        """A message from the friend's page on the live channel (web/live.js)."""
+        self.friend_live.message(text)
+
+    def live_state(self, state: str) -> None:
+        """The live channel opened, is connecting or closed (web/live.js)."""
+        self.friend_live.state(state)
+
     # ---- storage -------------------------------------------------------------------------------
     def autosave(self) -> None:
         """After every move and undo (targi.app.store.recent keeps it, or says why not)."""
@@ -149,6 +159,7 @@ class Controller:
         self.table.log_size = -1  # the whole log in the new words
         self.redraw()
         self.dialogs.rewrite()
+        self.friend_live.show()
         self.port.set_text("lang-status", self.cat.t("lang.changed"))
 
     def announce(self, mover: int | None) -> None:

@@ -14,7 +14,16 @@ from typing import Any, Protocol
 
 from .store.backend import Backend, StorageFailure
 
-__all__ = ["Backend", "Document", "Host", "Port", "Storage", "StorageFailure", "TableFrame"]
+__all__ = [
+    "Backend",
+    "Document",
+    "Host",
+    "Live",
+    "Port",
+    "Storage",
+    "StorageFailure",
+    "TableFrame",
+]
 
 
 class Storage(Protocol):
@@ -183,5 +192,38 @@ class Host(Protocol):
         ...
 
 
-class Port(Storage, Document, Host, Protocol):
+class Live(Protocol):
+    """One WebRTC data channel to a friend's page (web/live.js), set up without a server: the
+    descriptions travel inside the invitation and the answer links (targi.app.live.play). A
+    message that arrives, and the channel opening or closing, come back through the
+    controller's `live_message` and `live_state`."""
+
+    def live_supported(self) -> bool:
+        """The browser can make a WebRTC connection."""
+        ...
+
+    async def live_offer(self, stun: str | None) -> str:
+        """A new connection (the one before is closed): the offer's SDP once ICE gathering is
+        over. `stun`: a STUN server's URL, or None: no server is contacted (host candidates
+        only, which reach a page on the same network)."""
+        ...
+
+    async def live_answer(self, offer: str, stun: str | None) -> str:
+        """A new connection answering `offer` (an SDP): the answer's SDP once ICE gathering is
+        over; the channel opens when the offering page takes the answer."""
+        ...
+
+    async def live_accept(self, answer: str) -> None:
+        """The friend's answer to this page's offer: the channel opens; raises when no offer
+        of this page waits (the page was reloaded since) or the answer is not one."""
+        ...
+
+    def live_send(self, text: str) -> bool:
+        """Send on the open channel; False when none is open."""
+        ...
+
+    def live_close(self) -> None: ...
+
+
+class Port(Storage, Document, Host, Live, Protocol):
     """All of it: what web/main.py implements and the controller talks to."""

@@ -35,6 +35,7 @@ TYPES = ("host", "srflx", "prflx", "relay")
 TYPE_PREFERENCE = {"host": 126, "prflx": 110, "srflx": 100, "relay": 0}  # RFC 8445 §5.1.2.2
 MAX_CANDIDATES = 12  # a machine with many interfaces (VPNs, containers) is cut here
 FINGERPRINT_BYTES = 32
+MAX_PART = 1000  # characters: twelve IPv6 candidates make 440
 _MDNS = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.local")
 _ICE_CHARS = re.compile(r"[A-Za-z0-9+/]{4,255}")  # RFC 8839: ice-char
 _NAME = re.compile(r"[A-Za-z0-9.-]{1,255}")
@@ -231,10 +232,15 @@ def to_part(sdp: str) -> str:
 
 def from_part(part: str) -> str:
     """The SDP a link's live part stands for; SdpError if it is damaged."""
-    if not _PART.fullmatch(part) or len(part) % 4 == 1 or len(part) > 2000:
+    return write(read_part(part))
+
+
+def read_part(part: str) -> Description:
+    """The Description a link's live part holds; SdpError if it is damaged."""
+    if not _PART.fullmatch(part) or len(part) % 4 == 1 or len(part) > MAX_PART:
         raise SdpError("the live part is damaged")
     try:
         data = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
     except (binascii.Error, ValueError):
         raise SdpError("the live part is damaged") from None
-    return write(unpack(data))
+    return unpack(data)

@@ -258,6 +258,7 @@ class Settings:
     lang: str = ""  # chosen in the language menu; "" = none: the browser's languages decide
     theme: str = ""  # "" follows the system (prefers-color-scheme); else one of THEMES
     sound: bool = False  # short sound effects (web/sound.js): off until the player turns them on
+    stun: bool = False  # live play across networks: a STUN server is asked (targi.app.live.play)
 
     @classmethod
     def parse(cls, text: object) -> Settings:
@@ -290,6 +291,9 @@ class Settings:
         sound = data.get("sound")  # absent in settings stored before sound: off
         if isinstance(sound, bool):
             s.sound = sound
+        stun = data.get("stun")  # absent in settings stored before live play: off
+        if isinstance(stun, bool):
+            s.stun = stun
         return s
 
     def dump(self) -> str:
@@ -304,6 +308,7 @@ class Settings:
                 "lang": self.lang,
                 "theme": self.theme,
                 "sound": self.sound,
+                "stun": self.stun,
             }
         )
 

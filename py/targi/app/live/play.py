@@ -1,0 +1,192 @@
+"""Live play: a friend game's links also travel over a WebRTC data channel while both pages
+are open, so moves and reveals arrive without copying links (docs/friend-play.md, *Live*).
+
+No message is added to the protocol. The inviter's page makes an offer before its invitation
+and the invitation link carries it as an extra part (`<link>.<part>`, targi.app.live.sdp); the
+friend's page answers it, and its answer link carries the answer. When the inviter opens the
+answer, the channel opens. From then on every link this page sends goes out on the channel
+too, and every message that comes in on it goes through the same function as an opened link
+(`deliver`). The links stay what they were, so when the channel drops (a page closed or
+reloaded, the network gone) the game simply goes on by links; the page says which it is.
+
+The friend flow (the page's play-a-friend dialogs) plugs in at its two points: every incoming
+link text passes `incoming` first (which takes the live part off), and every outgoing link
+passes `outgoing` (which adds this page's part to its invitation or answer, and sends the
+others on the channel). It awaits `offer()` before it makes an invitation and `answer()`
+before it makes the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal, Protocol
+
+from ..port import Port
+from ..store.storage import Settings
+from ..text.catalog import Catalog
+from . import sdp
+
+# A well-known public STUN server (Google's), contacted only when the player switches
+# "live across networks" on in Settings. It learns the two players' public IP addresses and
+# ports (that is what it is for), nothing of the game: the channel is end to end (DTLS).
+STUN_URL = "stun:stun.l.google.com:19302"
+SEPARATOR = "."  # between a link and its live part: never in a link's base64url
+
+Mode = Literal["off", "waiting", "connecting", "live", "links"]
+# What the page says in each mode (#friend-live; `off`: nothing, no live play tried).
+WORDS: dict[Mode, str] = {
+    "waiting": "live.waiting",
+    "connecting": "live.connecting",
+    "live": "live.on",
+    "links": "live.links",
+}
+INDICATOR = "friend-live"
+
+
+class LivePage(Protocol):
+    """What live play needs of the page."""
+
+    port: Port
+    cat: Catalog
+    settings: Settings
+
+    def notice(self, text: str) -> None: ...
+
+
+def split(text: str) -> tuple[str, str | None]:
+    """A link's text (a whole URL or the part after #) without its live part, and the part."""
+    head, hash_, fragment = text.strip().rpartition("#")
+    link, sep, part = fragment.partition(SEPARATOR)
+    return head + hash_ + link, (part if sep else None)
+
+
+def header(link: str) -> tuple[str, int, int] | None:
+    """A friend link's game id (hex), sequence number and sender, or None if it is not one."""
+    from targi.friend import wire  # installed with the friend game (targi.app.friend_runtime)
+
+    try:
+        m = wire.parse(wire.decode(link))
+    except Exception:  # LinkError, or any damage the parser meets: not ours to judge here
+        return None
+    return m.game_id.hex(), m.seq, m.sender
+
+
+class LivePlay:
+    def __init__(self, page: LivePage) -> None:
+        self.page = page
+        self.port = page.port
+        self.mode: Mode = "off"
+        self.game_id: str | None = None  # the friend game the channel serves
+        self.mine: str | None = None  # this page's part, for its invitation or answer
+        self.offer_in: str | None = None  # the offer (SDP) an invitation brought
+        # every message that arrives on the channel goes here, as an opened link does
+        self.deliver: Callable[[str], None] | None = None
+
+    @property
+    def stun(self) -> str | None:
+        return STUN_URL if self.page.settings.stun else None
+
+    # ---- the friend flow's two points ------------------------------------------------------
+    def incoming(self, text: str) -> str:
+        """An incoming link's text without its live part, acting on the part: an invitation's
+        offer is kept for `answer()`, an answer to this page's offer opens the channel."""
+        link, part = split(text)
+        if part is None:
+            return link
+        try:
+            d = sdp.read_part(part)
+        except sdp.SdpError as error:  # the game goes on by links: only live play is lost
+            self.port.report(f"live: {error}")
+            self.set_mode("links")
+            return link
+        about = header(link)
+        if about is None:
+            return link
+        game_id, seq, sender = about
+        if d.role == "actpass" and seq == 0:
+            self.offer_in, self.game_id, self.mine = sdp.write(d), game_id, None
+        elif d.role != "actpass" and seq == 1 and game_id == self.game_id and self.mine:
+            self.mine = None  # the invitation is answered: its part is spent
+            self.port.spawn(self.connect(sdp.write(d)))
+        return link
+
+    def outgoing(self, link: str) -> str:
+        """The link to show: this page's invitation or answer with its live part; any other
+        link of the channel's game is also sent on it, when it is open."""
+        about = header(split(link)[0])
+        if about is None:
+            return link
+        game_id, seq, _ = about
+        if seq == 0 and self.mine and self.game_id is None:
+            self.game_id = game_id  # the offer was made for this invitation
+        if game_id != self.game_id:
+            return link
+        if seq <= 1 and self.mine:
+            return split(link)[0] + SEPARATOR + self.mine
+        if self.mode == "live" and not self.port.live_send(split(link)[0]):
+            self.set_mode("links")
+        return link
+
+    async def offer(self) -> None:
+        """Before an invitation: a connection offered for it (its part rides on the link).
+        Without WebRTC, or if the browser refuses, the game is played by links."""
+        self.game_id, self.mine, self.offer_in = None, None, None
+        if not self.port.live_supported():
+            return
+        try:
+            self.mine = sdp.to_part(await self.port.live_offer(self.stun))
+        except Exception as error:  # a browser's refusal, or a description we cannot pack
+            self.port.report(f"live: the offer failed: {type(error).__name__}: {error}")
+            self.set_mode("links")
+            return
+        self.set_mode("waiting")
+
+    async def answer(self) -> None:
+        """Before the answer to an invitation that offered live play: the answer's part."""
+        offer, self.offer_in = self.offer_in, None
+        if offer is None or not self.port.live_supported():
+            return
+        try:
+            self.mine = sdp.to_part(await self.port.live_answer(offer, self.stun))
+        except Exception as error:
+            self.port.report(f"live: the answer failed: {type(error).__name__}: {error}")
+            self.set_mode("links")
+            return
+        self.set_mode("connecting")
+
+    async def connect(self, answer: str) -> None:
+        self.set_mode("connecting")
+        try:
+            await self.port.live_accept(answer)
+        except Exception as error:  # this page was reloaded since its offer: by links
+            self.port.report(f"live: the answer cannot be used: {type(error).__name__}: {error}")
+            self.set_mode("links")
+
+    # ---- web/main.py: the channel ------------------------------------------------------------
+    def message(self, text: str) -> None:
+        """A message from the friend's page: handled as if its link had been opened."""
+        if self.deliver is not None:
+            self.deliver(split(text)[0])
+
+    def state(self, state: str) -> None:
+        """The channel opened ("open"), is being set up ("connecting") or closed."""
+        if state == "open":
+            self.set_mode("live")
+        elif state == "connecting" and self.mode != "live":
+            self.set_mode("connecting")
+        elif state == "closed" and self.mode in ("live", "connecting"):
+            self.set_mode("links")
+
+    # ---- what the page shows -----------------------------------------------------------------
+    def set_mode(self, mode: Mode) -> None:
+        self.mode = mode
+        self.show()
+
+    def show(self) -> None:
+        """`<html data-live>` and the indicator's words (again after a language switch)."""
+        self.port.set_page_state("live", self.mode)
+        if self.mode == "off":
+            self.port.set_hidden(INDICATOR, True)
+            return
+        self.port.set_text(INDICATOR, self.page.cat.t(WORDS[self.mode]))
+        self.port.set_hidden(INDICATOR, False)
