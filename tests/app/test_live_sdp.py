@@ -88,3 +88,13 @@ def test_a_damaged_live_part_is_refused_with_a_sentence(part: str) -> None:
 def test_a_description_without_a_fingerprint_cannot_be_packed() -> None:
     with pytest.raises(sdp.SdpError, match="fingerprint"):
         sdp.read(OFFER.replace("a=fingerprint", "a=x-fingerprint"))
+
+
+def test_a_live_part_never_passes_its_limit() -> None:
+    names = "".join(
+        f"a=candidate:{i} 1 udp 2113937151 {'h' * 200}{i}.example {5000 + i} typ host\r\n"
+        for i in range(12)
+    )
+    part = sdp.to_part(OFFER.replace("a=ice-ufrag", names + "a=ice-ufrag"))
+    assert len(part) <= sdp.MAX_PART
+    assert sdp.read_part(part).candidates  # as many as fit, in their order

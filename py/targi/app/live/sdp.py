@@ -17,7 +17,7 @@ Packed:
     ASCII) | port 2 (big-endian)
 
 The link carries it as base64url without padding. Only UDP candidates are kept (TCP ones add
-nothing on one network), at most MAX_CANDIDATES of them.
+nothing on one network), at most MAX_CANDIDATES of them, and no more than fit in MAX_PART.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import binascii
 import ipaddress
 import re
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 VERSION = 1
 ROLES = ("actpass", "active", "passive")
@@ -35,7 +35,7 @@ TYPES = ("host", "srflx", "prflx", "relay")
 TYPE_PREFERENCE = {"host": 126, "prflx": 110, "srflx": 100, "relay": 0}  # RFC 8445 §5.1.2.2
 MAX_CANDIDATES = 12  # a machine with many interfaces (VPNs, containers) is cut here
 FINGERPRINT_BYTES = 32
-MAX_PART = 1000  # characters: twelve IPv6 candidates make 440
+MAX_PART = 1200  # characters: twelve IPv6 candidates make 391; long names are cut to fit
 _MDNS = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.local")
 _ICE_CHARS = re.compile(r"[A-Za-z0-9+/]{4,255}")  # RFC 8839: ice-char
 _NAME = re.compile(r"[A-Za-z0-9.-]{1,255}")
@@ -226,8 +226,14 @@ def write(d: Description) -> str:
 
 
 def to_part(sdp: str) -> str:
-    """A browser's SDP as a link's live part (base64url, no padding)."""
-    return base64.urlsafe_b64encode(pack(read(sdp))).decode("ascii").rstrip("=")
+    """A browser's SDP as a link's live part (base64url, no padding), at most MAX_PART
+    characters: the last candidates are left out where long host names would pass it."""
+    d = read(sdp)
+    while True:
+        part = base64.urlsafe_b64encode(pack(d)).decode("ascii").rstrip("=")
+        if len(part) <= MAX_PART or not d.candidates:
+            return part
+        d = replace(d, candidates=d.candidates[:-1])
 
 
 def from_part(part: str) -> str:
