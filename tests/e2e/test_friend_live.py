@@ -1,6 +1,7 @@
 """Live play between two browser contexts on this machine (web/live.js, targi.app.live): the
 offer rides on the invitation, the answer on the answer link, then the data channel opens and
-a friend game's links flow both ways without being copied.
+a friend game's links flow both ways without being copied; when one page goes away the other
+says the game goes on by links.
 
 Chromium hides host addresses behind mDNS names (`<uuid>.local`, WebRtcHideLocalIpsWithMdns).
 Here they resolve (multicast works between two Chromiums on this machine, measured), so the
@@ -57,7 +58,7 @@ def two_pages(new_context: Callable[..., BrowserContext], site_url: str) -> list
     return pages
 
 
-def test_two_contexts_connect_over_the_channel_and_links_flow_both_ways(
+def test_two_contexts_connect_over_the_channel_links_flow_both_ways_and_a_drop_means_links(
     new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
 ) -> None:
     inviter, friend = two_pages(new_context, site_url)
@@ -97,4 +98,10 @@ def test_two_contexts_connect_over_the_channel_and_links_flow_both_ways(
     expect(inviter.locator("#friend-live")).to_have_text(
         "Live: your friend's page gets each move at once."
     )
+    # The friend's page goes away (a reload): the inviter's page says the game goes on by links.
+    friend.reload()
+    expect(inviter.locator("html")).to_have_attribute(
+        "data-live", "links", timeout=READY_TIMEOUT_MS
+    )
+    expect(inviter.locator("#friend-live")).to_have_text("By links: send each link to your friend.")
     assert list(external_requests) == []
