@@ -6,9 +6,11 @@ a STUN server only when the setting is on."""
 from __future__ import annotations
 
 import hashlib
+import json
 
 from targi.app.controller import Controller
 from targi.app.live import play, sdp
+from targi.app.page import Click
 from targi.app.store.storage import Settings
 from targi.app.text.catalog import Catalog
 from targi.friend import FriendGame
@@ -202,11 +204,27 @@ def test_the_stun_setting_is_off_by_default_and_remembered() -> None:
     assert Settings.parse('{"stun": "yes"}').stun is False
 
 
-def test_the_live_indicator_is_worded_again_in_another_language(cat: Catalog) -> None:
-    pair = Pair(cat)
+def test_the_live_indicator_is_worded_again_in_another_language() -> None:
+    english = Catalog.from_json((MESSAGES / "en.json").read_text(encoding="utf-8"))  # switched
+    pair = Pair(english)
     pair.connect()
     port = pair.ports[0]
     port.spawn(pair.pages[0].set_language("de"))
     port.run()
     german = Catalog.from_json((MESSAGES / "de.json").read_text(encoding="utf-8"), "de")
     assert port.text["friend-live"] == german.t("live.on")
+
+
+def test_the_stun_switch_in_settings_is_off_then_on_and_remembered(cat: Catalog) -> None:
+    page, port = open_page(cat)
+    page.click(Click("settings"))
+    assert port.attrs["settings-stun"]["aria-pressed"] == "false"
+    assert port.text["settings-stun"] == cat.t("settings.stun", state=cat.t("tips.off"))
+    page.click(Click("live-stun"))
+    assert port.attrs["settings-stun"]["aria-pressed"] == "true"
+    assert port.text["settings-stun"] == cat.t("settings.stun", state=cat.t("tips.on"))
+    assert json.loads(port.storage["targi.settings"])["stun"] is True
+    again, _ = open_page(cat, port)  # a reload
+    assert again.settings.stun is True
+    assert "stun.l.google.com" in cat.t("settings.stun_note")
+    assert play.STUN_URL.startswith("stun:stun.l.google.com:")
