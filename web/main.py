@@ -105,7 +105,10 @@ class DomPort:
         return str(window.Date.new(ms).toLocaleString(cat.lang, style))
 
     def set_page_state(self, name: str, value: str) -> None:
-        setattr(document.documentElement.dataset, name, value)
+        if value:
+            setattr(document.documentElement.dataset, name, value)
+        else:  # "" drops the attribute (e.g. data-friend with no friend game on the page)
+            document.documentElement.removeAttribute(f"data-{name}")
 
     # ---- the document --------------------------------------------------------------------------
     def draw(self, frame: TableFrame | None) -> None:
@@ -269,6 +272,24 @@ class DomPort:
             except Exception as error:
                 self.report(f"sound: {type(error).__name__}: {error}")
 
+    async def copy_text(self, text: str) -> bool:
+        try:
+            await window.navigator.clipboard.writeText(text)
+            return True
+        except Exception:
+            return False
+
+    def can_share(self) -> bool:
+        return bool(window.Reflect.has(window.navigator, "share"))
+
+    async def share_link(self, title: str, url: str) -> bool:
+        try:
+            data = to_js({"title": title, "url": url}, dict_converter=js_object)
+            await window.navigator.share(data)
+            return True
+        except Exception:  # cancelled, or not allowed here
+            return False
+
     def forget_fragment(self) -> None:
         window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
 
@@ -308,6 +329,14 @@ class DomPort:
     # ---- time, chance, the computer ------------------------------------------------------------
     def random_seed(self) -> int:
         return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
+
+    def random_bytes(self, n: int) -> bytes:
+        return bytes(window.crypto.getRandomValues(window.Uint8Array.new(n)).to_py())
+
+    async def load_friend(self) -> None:
+        from targi.app.friend_runtime import install_friend  # only a friend game needs it
+
+        await install_friend(str(window.URL.new("./", document.baseURI).href))
 
     def clock(self) -> float:
         return time.monotonic()

@@ -7,6 +7,7 @@ runs inside ask_ai, as if the person clicked while the worker was thinking.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from collections.abc import Callable, Coroutine, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -70,6 +71,13 @@ class FakePort:
         self.live_calls: list[tuple[str, ...]] = []  # ("offer", stun), ("answer", offer, stun), …
         self.live_open = False  # the data channel is open
         self.live_out: list[str] = []  # what was sent on it
+        self.random_tag = "page"  # random_bytes: sha256(tag, count), so tests are repeatable
+        self.random_count = 0
+        self.friend_offline = False  # load_friend fails as offline before first use
+        self.friend_loads = 0
+        self.clipboard = ""
+        self.share_available = True
+        self.shared: list[tuple[str, str]] = []
 
     # ---- storage -------------------------------------------------------------------------------
     @property
@@ -179,6 +187,18 @@ class FakePort:
     def sound(self, name: str) -> None:
         self.sounds.append(name)
 
+    async def copy_text(self, text: str) -> bool:
+        if self.copy_works:
+            self.clipboard = text
+        return self.copy_works
+
+    def can_share(self) -> bool:
+        return self.share_available
+
+    async def share_link(self, title: str, url: str) -> bool:
+        self.shared.append((title, url))
+        return True
+
     def forget_fragment(self) -> None:
         self.fragment_forgotten = True
 
@@ -219,6 +239,16 @@ class FakePort:
     # ---- time, chance, the computer ------------------------------------------------------------
     def random_seed(self) -> int:
         return next(self.seeds)
+
+    def random_bytes(self, n: int) -> bytes:
+        self.random_count += 1
+        digest = hashlib.sha256(f"{self.random_tag}|{self.random_count}".encode()).digest()
+        return (digest * (n // 32 + 1))[:n]
+
+    async def load_friend(self) -> None:
+        if self.friend_offline:
+            raise OSError("offline: the friend game's files were never fetched")
+        self.friend_loads += 1
 
     def clock(self) -> float:
         return self.now

@@ -81,3 +81,63 @@ def install_code(site_url: str) -> str:
         "from targi.app.friend_runtime import install_friend\n"
         f"(await install_friend({site_url!r})).__file__"
     )
+
+
+# ---- a friend game through the page (tests/e2e/test_friend_play.py) ---------------------------
+LINK = "#friend-link[data-friend-link]"
+
+
+def friend_state(page: Page) -> str | None:
+    return page.get_attribute("html", "data-friend")
+
+
+def wait_friend(page: Page, *states: str) -> None:
+    """Until <html data-friend> is one of `states`."""
+    page.wait_for_function(
+        "states => states.includes(document.documentElement.dataset.friend)",
+        arg=list(states),
+        timeout=120_000,
+    )
+
+
+def link_to_send(page: Page) -> str:
+    """The link waiting to be sent (a full URL of this site)."""
+    page.locator(LINK).wait_for(state="visible", timeout=120_000)
+    return page.locator(LINK).inner_text().strip()
+
+
+def invite(page: Page, seat: str = "blue", starter: str = "me") -> str:
+    """New game → Play a friend → options → Invite: the invitation link."""
+    if not page.locator("[data-new-game=friend]").is_visible():  # the welcome shows it
+        page.locator("[data-action=open-new] >> visible=true").first.click()
+    page.locator("[data-new-game=friend]").click()
+    page.check(f"input[name=friend-seat][value={seat}]")
+    page.check(f"input[name=friend-starter][value={starter}]")
+    page.locator("[data-action=friend-invite]").click()
+    wait_friend(page, "waiting")
+    return link_to_send(page)
+
+
+def messages(page: Page) -> int:
+    """How many messages the friend game shown holds (#friend[data-messages])."""
+    return int(page.get_attribute("#friend", "data-messages") or 0)
+
+
+def open_link(page: Page, url: str, reload: bool = False) -> str | None:
+    """Open a friend's link as a player does (a navigation: a page load when `reload`, else
+    a hash change) and wait until it is applied or refused; gives <html data-friend>."""
+    before = messages(page) if page.locator("#friend").count() else 0
+    if reload:
+        page.goto("about:blank")
+    page.goto(url)
+    page.wait_for_function(
+        """before => {
+            const f = document.getElementById('friend');
+            const s = document.documentElement.dataset.friend;
+            return f && (s === 'refused' || s === 'invited'
+                || Number(f.dataset.messages || 0) > before);
+        }""",
+        arg=before,
+        timeout=120_000,
+    )
+    return friend_state(page)

@@ -18,6 +18,9 @@ from .dialogs.load import LoadDialog
 from .dialogs.new_game import NewGame
 from .dialogs.review import ReviewDialog
 from .dialogs.tabs import TabsDialog
+from .friendplay import FriendFlow
+from .friendplay.flow import is_friend_fragment
+from .friendplay.table import FriendSession
 from .html.render import Renderer
 from .live.play import LivePlay
 from .menu import HeaderMenu
@@ -56,6 +59,7 @@ class Controller:
         self.sounds = Sounds(port)
         self.menu = HeaderMenu(port)
         self.by_keyboard = False  # the last control was pressed from the keyboard
+        self.friend = FriendFlow(self)
         self.computer = Computer(self)
         self.prefs = Prefs(self)
         self.tip = TableTip(self)
@@ -91,8 +95,11 @@ class Controller:
         if self.records.check():
             self.notice(self.records.problem)
         self.redraw()
+        friend_here = self.friend.store.pointed() is not None or is_friend_fragment(fragment)
+        if self.friend.store.pointed() is not None:  # this tab's friend game, before a link
+            self.port.spawn(self.friend.restore())
         self.open_fragment(fragment)
-        if self.session is None and not self.dialogs.any_open():
+        if self.session is None and not self.dialogs.any_open() and not friend_here:
             self.open("dlg-new", opened_by_control=False)
 
     # ---- what web/main.py binds to the page's own events -----------------------------------
@@ -112,7 +119,12 @@ class Controller:
         self.prefs.system_theme_changed()
 
     def open_fragment(self, fragment: str) -> None:
-        self.load.open_fragment(fragment)
+        """A link opened (at a load, or `hashchange`): a friend's link (`#F…`) or a save."""
+        if is_friend_fragment(fragment):
+            self.port.forget_fragment()  # applied once: a reload must not apply it again
+            self.port.spawn(self.friend.receive(fragment))
+        else:
+            self.load.open_fragment(fragment)
 
     def lost_game(self, game_id: str | None = None) -> None:
         self.tabs.lost(game_id)
@@ -128,8 +140,11 @@ class Controller:
     # ---- storage -------------------------------------------------------------------------------
     def autosave(self) -> None:
         """After every move and undo (targi.app.store.recent keeps it, or says why not)."""
-        if self.session is not None:
-            self.saved(self.games.save(self.session))
+        s = self.session
+        if isinstance(s, FriendSession):
+            self.friend.save(s.friend)
+        elif s is not None:
+            self.saved(self.games.save(s))
 
     def saved(self, outcome: Saved) -> None:
         if outcome is Saved.STALE:
@@ -159,6 +174,7 @@ class Controller:
         self.table.log_size = -1  # the whole log in the new words
         self.redraw()
         self.dialogs.rewrite()
+        self.friend.draw()
         self.friend_live.show()
         self.port.set_text("lang-status", self.cat.t("lang.changed"))
 
@@ -213,7 +229,9 @@ class Controller:
         self.computer.busy = False
         self.live.quiet(self.session)
         self.sounds.quiet(self.session)
-        self.port.spawn(self.tabs.claim(self.games.current))
+        self.friend.table_changed(session)
+        if not isinstance(session, FriendSession):
+            self.port.spawn(self.tabs.claim(self.games.current))
 
     def halt(self) -> None:
         """Another tab took the game: nothing here plays or replaces it until the player says."""
@@ -257,7 +275,7 @@ class Controller:
                 before = (v["decision"]["kind"], v["current_player"], list(v["legal"]))
             mover = s.player
             s.play(move)
-            if s.over:
+            if s.over and not isinstance(s, FriendSession):
                 self.records.ended(s)
             self.computer.hint = None
             self.autosave()

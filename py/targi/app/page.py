@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .html.render import Renderer
 from .port import Port
@@ -16,6 +16,9 @@ from .store.records import RecordsPanel
 from .store.shelf import Shelf
 from .store.storage import Settings
 from .text.catalog import Catalog
+
+if TYPE_CHECKING:
+    from .friendplay.flow import FriendFlow
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,7 @@ class Page(Protocol):
     shelf: Shelf
     records: RecordsPanel
     session: Session | None
+    friend: FriendFlow  # a friend game by links (targi.app.friendplay)
     generation: int  # bumped whenever the game on the table is replaced
     by_keyboard: bool  # the last control was pressed from the keyboard
 
@@ -59,6 +63,7 @@ class Page(Protocol):
     def autosave(self) -> None: ...
     def announce(self, mover: int | None) -> None: ...
     def set_session(self, session: Session) -> None: ...
+    def put(self, session: Session) -> None: ...
     def replace_with(self, incoming: Session) -> None: ...
     def reopen(self, game_id: str) -> None: ...
     def bring_back(self, fetch: Callable[[], Session], *where: str) -> None: ...

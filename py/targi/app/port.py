@@ -161,12 +161,33 @@ class Document(Protocol):
         """The system asks for a dark theme (prefers-color-scheme: dark)."""
         ...
 
+    async def copy_text(self, text: str) -> bool:
+        """Put `text` on the clipboard; False if the browser refused."""
+        ...
+
+    def can_share(self) -> bool:
+        """The browser has the Web Share API (navigator.share)."""
+        ...
+
+    async def share_link(self, title: str, url: str) -> bool:
+        """Offer `url` to the system's share sheet; False if refused or cancelled."""
+        ...
+
 
 class Host(Protocol):
     """Time, randomness, background work and the computer player."""
 
     def random_seed(self) -> int:
         """32 fresh random bits (the engine itself has no randomness)."""
+        ...
+
+    def random_bytes(self, n: int) -> bytes:
+        """`n` bytes from crypto.getRandomValues: a friend game's secrets."""
+        ...
+
+    async def load_friend(self) -> None:
+        """Make `targi.friend` importable (in the page: its wheels installed from the site
+        with micropip, targi.app.friend_runtime); raises if its files cannot be fetched."""
         ...
 
     def clock(self) -> float:

@@ -95,6 +95,15 @@ def answer(request_json: str) -> str:
     return json.dumps({"move": h.move, "key": h.key, "params": h.params})
 
 
+def hint_answer(game: Game, seed: int, level: str) -> Answer:
+    """A hint searched on the page (a friend game: no save string holds its deal)."""
+    from ..ai import hint
+
+    h = hint(game, seed, level)
+    params: dict[object, object] = dict(h.params.items())
+    return Answer(h.move, h.key, _params(params))
+
+
 def read_answer(op: str, answer_json: str) -> Answer:
     """The reply to a request of kind `op`, checked for the fields the page uses."""
     try:

@@ -117,6 +117,11 @@ class Session:
         """Same opponent, a new deal; the other player starts."""
         return Session.new(seed, 1 - self.game.starter, self.mode, self.level)
 
+    def hint_game(self) -> Game | None:
+        """A game the hint searches on the page instead of the worker (a friend game's copy
+        that knows no hidden card); None: ask the worker with the save string."""
+        return None
+
     def view(self) -> PageView:
         """The engine's view of the table (seen by you against the computer) and who plays it:
         everything the renderer draws from."""

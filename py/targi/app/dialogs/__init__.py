@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..page import Actions, Page
 from .base import Dialog
+from .friend import FriendDialog
 from .load import LoadDialog
 from .new_game import NewGame
 from .page import PageDialog
@@ -19,7 +20,7 @@ from .tabs import TabsDialog
 
 # In the order of index.html; each an `.overlay`, at most one open at a time.
 KINDS: tuple[type[Dialog], ...] = (
-    *(NewGame, ShareDialog, LoadDialog, StorageDialog, RecentDialog),
+    *(NewGame, FriendDialog, ShareDialog, LoadDialog, StorageDialog, RecentDialog),
     *(TabsDialog, SettingsDialog, StatsDialog, ReviewDialog, PageDialog),
 )
 DIALOGS = tuple(dialog_id for kind in KINDS for dialog_id in kind.ids)

@@ -80,6 +80,9 @@ class NewGame(Dialog):
         self, mode: str, keyboard: bool = False, chosen: tuple[str, str] | None = None
     ) -> None:
         page, settings = self.page, self.page.settings
+        if mode == "friend":  # its options first (#dlg-friend), then the invitation
+            page.show("dlg-friend")
+            return
         seed = self.port.random_seed()
         if mode == "ai":
             level, starter = chosen or (

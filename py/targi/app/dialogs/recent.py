@@ -22,7 +22,9 @@ class RecentDialog(Dialog):
 
     def opened(self, dialog_id: str) -> None:
         self.page.shelf.open_recent()
+        self.page.friend.draw_recent()
 
     def rewrite(self) -> None:
         if self.is_open:
             self.page.shelf.draw_recent()
+            self.page.friend.draw_recent()

@@ -21,6 +21,9 @@ class ShareDialog(Dialog):
         session = self.page.session
         if session is None:
             return
+        if session.mode == "friend":  # a friend game travels as links: its last one again
+            self.port.spawn(self.page.friend.open_kept(self.page.friend.shown_id()))
+            return
         code = session.encode()
         self.port.set_value("share-string", code)
         self.port.set_value("share-link", share.link(self.port.page_url(), code))

@@ -146,14 +146,18 @@ def score(r: Renderer, v: PageView) -> str:
     else:
         verdict = cat.t(f"result.win.{v['decided_by']}", player=names[winner])
         pawn = f'<span aria-hidden="true">{r.piece("targi", winner)}</span>'
+    new = f'<button type="button" data-action="new">{esc(cat.t("score.new_game"))}</button>'
+    if v["mode"] == "friend":  # a rematch is a new invitation; the replay needs the deal
+        after = new
+    else:
+        after = (
+            f'<button type="button" data-action="rematch">{esc(cat.t("button.rematch"))}'
+            f'</button>{new}<button type="button" data-action="review" class="primary">'
+            f"{esc(cat.t('review.open'))}</button>"
+        )
     return (
         f'<div class="score" id="score"><h2 class="verdict" data-winner="{winner_attr}" '
         f'data-decided-by="{esc(v["decided_by"])}">{pawn}<span>{esc(verdict)}</span></h2>'
-        f"{finals(r, v, names)}{bars(r, v, names)}"
-        f'<div class="after"><button type="button" data-action="rematch">'
-        f'{esc(cat.t("button.rematch"))}</button><button type="button" data-action="new">'
-        f"{esc(cat.t('score.new_game'))}</button>"
-        f'<button type="button" data-action="review" class="primary">'
-        f"{esc(cat.t('review.open'))}</button></div>"
+        f'{finals(r, v, names)}{bars(r, v, names)}<div class="after">{after}</div>'
         f"{tables(r, v, names)}</div>"
     )

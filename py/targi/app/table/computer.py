@@ -42,6 +42,9 @@ class Computer:
     async def ask(self, op: str, s: Session, level: str | None = None) -> protocol.Answer:
         """The worker's answer; if the worker fails, the same question answered on the page
         (slower to show, but the game goes on). `level` defaults to the computer's level."""
+        local = s.hint_game() if op == "hint" else None
+        if local is not None:  # a friend game: searched here, from this player's knowledge
+            return protocol.hint_answer(local, s.ai_seed(), level or s.level)
         request = protocol.request(op, s.encode(), level or s.level, s.ai_seed())
         try:
             return protocol.read_answer(op, await self.port.ask_ai(request))

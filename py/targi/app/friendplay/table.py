@@ -1,0 +1,78 @@
+"""A friend game on the table: the page's Session over a FriendGame, seen from this page's
+player only (the protocol's view: never a hidden card), moves only on this player's turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...game import Game, IllegalMove
+from ..preview import place_preview
+from ..session import PageView, Session
+
+if TYPE_CHECKING:
+    from ...friend import FriendGame
+
+MODE = "friend"
+
+
+class FriendSession(Session):
+    """The table's game is the friend game's; every move goes through FriendGame.play, and the
+    link it makes goes to `sent` (the flow's one way out)."""
+
+    def __init__(self, friend: FriendGame, sent: Callable[[FriendGame, str | None], None]) -> None:
+        self.friend = friend
+        self.sent = sent
+        self.mode = MODE
+        self.level = "medium"
+
+    @property
+    def game(self) -> Game:
+        return self.friend.game
+
+    @game.setter
+    def game(self, value: Game) -> None:
+        raise IllegalMove("a friend game cannot be rewound")
+
+    @property
+    def human_to_move(self) -> bool:
+        f = self.friend
+        return f.status == "your-turn" and not self.over and self.player == f.seat
+
+    @property
+    def computer_to_move(self) -> bool:
+        return False
+
+    def is_computer(self, player: int) -> bool:
+        return False
+
+    def play(self, move: str, by_computer: bool = False) -> None:
+        if not self.human_to_move:
+            raise IllegalMove(f"{move!r}: it is not your turn")
+        self.sent(self.friend, self.friend.play(move))
+
+    def can_undo(self) -> bool:
+        return False  # the friend's page holds every move the moment it is sent
+
+    def encode(self) -> str:
+        raise IllegalMove("a friend game travels as links, not as a save string")
+
+    def rematch(self, seed: int) -> Session:
+        raise IllegalMove("a new friend game starts with a new invitation")
+
+    def hint_game(self) -> Game | None:
+        """The copy the AI may search: what this player knows, nothing more."""
+        return self.friend.game_for_hints() if self.human_to_move else None
+
+    def view(self) -> PageView:
+        v = self.friend.view()
+        human = self.human_to_move
+        return PageView(
+            **v,
+            mode=MODE,
+            human_to_move=human,
+            computer_to_move=False,
+            moves=v["legal"] if human else [],
+            log=self.game.log,
+            preview=place_preview(self.game) if human else {},
+        )
