@@ -5,8 +5,9 @@ a STUN server only when the setting is on."""
 
 from __future__ import annotations
 
-import hashlib
 import json
+from collections.abc import Coroutine
+from typing import Any
 
 from targi.app.controller import Controller
 from targi.app.live import play, sdp
@@ -18,84 +19,95 @@ from targi.friend import FriendGame
 from .fakeport import MESSAGES, FakePort, open_page
 
 
-def secret(tag: str) -> bytes:
-    return hashlib.sha256(tag.encode()).digest()
-
-
 class Pair:
-    """Two pages (inviter, friend) with live play, and the links each one applied."""
+    """Two pages (inviter, friend), each with its own controller, friend flow and live play."""
 
     def __init__(self, cat: Catalog) -> None:
         self.pages: list[Controller] = []
         self.ports: list[FakePort] = []
-        self.applied: list[list[str]] = [[], []]
         for side in (0, 1):
             port = FakePort()
-            port.tab_name = f"tab-{side}"
+            port.tab_name = port.random_tag = f"tab-{side}"
             page, port = open_page(cat, port)
-            page.friend_live.deliver = self.applied[side].append
             self.pages.append(page)
             self.ports.append(port)
 
     def live(self, side: int) -> play.LivePlay:
         return self.pages[side].friend_live
 
-    def invite(self) -> tuple[FriendGame, str]:
-        """The inviter's flow: the offer, then the invitation shown."""
-        self.ports[0].spawn(self.live(0).offer())
-        self.ports[0].run()
-        game = FriendGame.invite(secret("a"))
-        assert game.link is not None
-        return game, self.live(0).outgoing(game.link)
+    def shown(self, side: int) -> str:
+        """The link the panel shows to send (#friend-link's URL)."""
+        last = self.pages[side].friend.last
+        assert last is not None
+        return last.url
 
-    def accept(self, invitation: str) -> tuple[FriendGame, str]:
-        """The friend's flow: the invitation opened, answered, the answer shown."""
-        text = self.live(1).incoming("https://example.org/targi/#" + invitation)
-        game = FriendGame.accept(text, secret("b"))
-        self.ports[1].spawn(self.live(1).answer())
-        self.ports[1].run()
-        assert game.link is not None
-        return game, self.live(1).outgoing(game.link)
+    def game(self, side: int) -> FriendGame:
+        game = self.pages[side].friend.game
+        assert game is not None
+        return game
 
-    def connect(self) -> tuple[FriendGame, FriendGame]:
-        inviter, invitation = self.invite()
-        friend, answer = self.accept(invitation)
-        inviter.receive(self.live(0).incoming(answer))
-        self.ports[0].run()
+    def step(self, side: int, work: Coroutine[Any, Any, Any]) -> None:
+        self.ports[side].spawn(work)
+        self.ports[side].run()
+
+    def invite(self, live: bool = True) -> str:
+        """New game → Play a friend (moves: live too, or by links) → Invite: the invitation."""
+        self.ports[0].check("friend-live", "live" if live else "links")
+        self.step(0, self.pages[0].friend.invite(0, 0))
+        return self.shown(0)
+
+    def accept(self, invitation: str) -> str:
+        """The invitation opened, Accept: the answer shown."""
+        self.step(1, self.pages[1].friend.receive(invitation))
+        self.step(1, self.pages[1].friend.accept())
+        return self.shown(1)
+
+    def connect(self) -> None:
+        answer = self.accept(self.invite())
+        self.step(0, self.pages[0].friend.receive(answer))
         for side in (0, 1):
             self.ports[side].live_open = True
             self.pages[side].live_state("open")
-        return inviter, friend
+
+    def mover(self) -> int:
+        return next(side for side in (0, 1) if self.game(side).status == "your-turn")
+
+    def move(self, side: int) -> None:
+        """The player of `side` places a Targi (clicked on the table)."""
+        page = self.pages[side]
+        assert page.session is not None
+        page.play(page.session.legal_for_human()[0])
+        self.ports[side].run()
 
 
 def test_the_invitation_carries_the_offer_and_the_answer_carries_the_answer(cat: Catalog) -> None:
     pair = Pair(cat)
-    inviter, invitation = pair.invite()
-    assert inviter.link is not None
+    invitation = pair.invite()
     link, part = play.split(invitation)
-    assert link == inviter.link and part is not None
+    assert link.endswith("#" + (pair.game(0).link or "")) and part is not None
     assert sdp.read_part(part).role == "actpass"
     assert pair.ports[0].live_calls == [("offer", "")]
-    friend, answer = pair.accept(invitation)
+    assert pair.ports[0].page_state["live"] == "waiting"
+    answer = pair.accept(invitation)
     link, part = play.split(answer)
-    assert link == friend.link and part is not None
+    assert link.endswith("#" + (pair.game(1).link or "")) and part is not None
     assert sdp.read_part(part).role == "active"
     # the friend's page answered the offer the invitation carried
-    assert pair.ports[1].live_calls[0][0] == "answer"
-    assert sdp.read(pair.ports[1].live_calls[0][1]) == sdp.read_part(play.split(invitation)[1])
+    call = pair.ports[1].live_calls[0]
+    assert call[0] == "answer"
+    assert sdp.read(call[1]) == sdp.read_part(play.split(invitation)[1] or "")
     # the inviter opens the answer: the game reads the link alone, the channel is set up
-    inviter.receive(pair.live(0).incoming(answer))
-    pair.ports[0].run()
+    pair.step(0, pair.pages[0].friend.receive(answer))
     assert pair.ports[0].live_calls[-1][0] == "accept"
     assert pair.ports[0].page_state["live"] == "connecting"
+    assert len(pair.game(0).transcript) >= 2  # the answer applied: the game is on
 
 
 def test_links_with_their_live_parts_stay_within_6000_characters(cat: Catalog) -> None:
     pair = Pair(cat)
-    _, invitation = pair.invite()
-    _, answer = pair.accept(invitation)
-    url = "https://example.github.io/targi/#"
-    assert len(url + invitation) <= 6000 and len(url + answer) <= 6000
+    invitation = pair.invite()
+    answer = pair.accept(invitation)
+    assert len(invitation) <= 6000 and len(answer) <= 6000
     # a machine with many interfaces: the candidates are cut at MAX_CANDIDATES (IPv6, the
     # largest) and the links still fit
     many = tuple(
@@ -103,93 +115,113 @@ def test_links_with_their_live_parts_stay_within_6000_characters(cat: Catalog) -
     )
     worst = sdp.Description("active", "abcd", "p" * 24, bytes(32), many)
     part = sdp.to_part(sdp.write(worst))
-    assert len(url + play.split(answer)[0] + "." + part) <= 6000
+    assert len(play.split(answer)[0] + "." + part) <= 6000
 
 
-def test_every_later_link_goes_out_on_the_open_channel(cat: Catalog) -> None:
+def test_every_later_link_goes_out_on_the_open_channel_and_is_still_shown(cat: Catalog) -> None:
     pair = Pair(cat)
-    inviter, friend = pair.connect()
+    pair.connect()
     assert pair.ports[0].page_state["live"] == "live"
-    mover = inviter if inviter.status == "your-turn" else friend
-    side = 0 if mover is inviter else 1
-    out = None
-    while out is None:
-        out = mover.play(mover.game.legal_moves()[0])
-    shown = pair.live(side).outgoing(out)
-    assert shown == out  # no live part on later links
-    assert pair.ports[side].live_out == [out]
+    assert pair.ports[0].text["friend-live"] == cat.t("live.on")
+    side = pair.mover()
+    pair.move(side)
+    sent = pair.ports[side].live_out
+    assert sent and sent[-1] == pair.game(side).link  # the link's text, no live part
+    assert pair.shown(side).endswith("#" + sent[-1])  # and shown, to send by hand if need be
 
 
-def test_a_message_on_the_channel_goes_where_an_opened_link_goes(cat: Catalog) -> None:
+def test_a_message_on_the_channel_is_applied_as_an_opened_link(cat: Catalog) -> None:
     pair = Pair(cat)
-    inviter, friend = pair.connect()
-    pair.pages[1].live_message("F-a-link-from-the-channel")
-    pair.pages[0].live_message("https://example.org/targi/#Fanother")
-    assert pair.applied == [["https://example.org/targi/#Fanother"], ["F-a-link-from-the-channel"]]
+    pair.connect()
+    side = pair.mover()
+    other = 1 - side
+    before = len(pair.game(other).transcript)
+    pair.move(side)
+    while pair.game(side).status == "your-turn":  # a placement may leave the turn to play on
+        pair.move(side)
+    for text in pair.ports[side].live_out:
+        pair.pages[other].live_message(text)
+        pair.ports[other].run()
+    assert len(pair.game(other).transcript) > before
+    assert pair.game(other).status in ("your-turn", "answering")
+    # what the friend's page answered by itself went back on the channel
+    if pair.game(other).status == "answering":
+        assert pair.ports[other].live_out[-1] == pair.game(other).link
 
 
 def test_when_the_channel_closes_the_game_goes_on_by_links(cat: Catalog) -> None:
     pair = Pair(cat)
-    inviter, friend = pair.connect()
+    pair.connect()
     pair.ports[0].live_open = False
     pair.pages[0].live_state("closed")
     assert pair.ports[0].page_state["live"] == "links"
     assert pair.ports[0].text["friend-live"] == cat.t("live.links")
     assert not pair.ports[0].hidden["friend-live"]
-    mover = inviter if inviter.status == "your-turn" else friend
-    side = 0 if mover is inviter else 1
-    out = None
-    while out is None:
-        out = mover.play(mover.game.legal_moves()[0])
-    assert pair.live(side).outgoing(out) == out  # the link is still shown, to send by hand
+    if pair.mover() == 0:
+        pair.move(0)
+        assert pair.ports[0].live_out == []
+        assert pair.shown(0).endswith("#" + (pair.game(0).link or ""))
 
 
 def test_a_link_the_channel_cannot_take_turns_the_page_to_links(cat: Catalog) -> None:
     pair = Pair(cat)
-    inviter, friend = pair.connect()
-    mover = inviter if inviter.status == "your-turn" else friend
-    side = 0 if mover is inviter else 1
+    pair.connect()
+    side = pair.mover()
     pair.ports[side].live_open = False  # closed, and the browser has not said so yet
-    out = None
-    while out is None:
-        out = mover.play(mover.game.legal_moves()[0])
-    assert pair.live(side).outgoing(out) == out
+    pair.move(side)
     assert pair.ports[side].page_state["live"] == "links"
+    assert pair.shown(side).endswith("#" + (pair.game(side).link or ""))
 
 
-def test_an_answer_opened_after_a_reload_leaves_the_game_by_links(cat: Catalog) -> None:
+def test_an_answer_opened_after_a_reload_plays_by_links(cat: Catalog) -> None:
     pair = Pair(cat)
-    inviter, invitation = pair.invite()
-    friend, answer = pair.accept(invitation)
-    reloaded = Controller(pair.ports[0], cat)  # the offer's connection went with the old page
+    answer = pair.accept(pair.invite())
+    reloaded, _ = open_page(cat, pair.ports[0])  # the offer's connection went with the page
     pair.ports[0].live_calls.clear()
-    inviter.receive(reloaded.friend_live.incoming(answer))
     pair.ports[0].run()
-    assert pair.ports[0].live_calls == []  # no offer of this page: the answer's part is ignored
+    pair.step(0, reloaded.friend.receive(answer))
+    assert pair.ports[0].live_calls == []  # no offer of this page: the answer's part is left
     assert reloaded.friend_live.mode == "off"
+    assert reloaded.friend.game is not None and len(reloaded.friend.game.transcript) >= 2
 
 
-def test_a_damaged_live_part_leaves_the_link_and_plays_by_links(cat: Catalog) -> None:
+def test_a_damaged_live_part_is_left_and_the_invitation_still_opens(cat: Catalog) -> None:
     pair = Pair(cat)
-    inviter, invitation = pair.invite()
-    link = play.split(invitation)[0]
-    assert pair.live(1).incoming(link + ".AQAE!!") == link
+    link = play.split(pair.invite())[0]
+    pair.step(1, pair.pages[1].friend.receive(link + ".AQAE!!"))
     assert pair.ports[1].page_state["live"] == "links"
     assert pair.ports[1].reports
+    assert pair.pages[1].friend.offer is not None  # the invitation is offered to accept
 
 
 def test_without_webrtc_links_carry_no_live_part(cat: Catalog) -> None:
     pair = Pair(cat)
     pair.ports[0].live_works = False
-    inviter, invitation = pair.invite()
-    assert invitation == inviter.link
+    invitation = pair.invite()
+    assert play.split(invitation)[1] is None
+    answer = pair.accept(invitation)
+    assert play.split(answer)[1] is None
+    assert pair.ports[1].live_calls == []
     assert pair.ports[0].page_state.get("live", "off") == "off"
+
+
+def test_by_links_unless_live_is_chosen_and_the_choice_is_remembered(cat: Catalog) -> None:
+    pair = Pair(cat)
+    assert pair.ports[0].radios["friend-live"] == "links"  # the default
+    invitation = pair.invite(live=False)
+    assert play.split(invitation)[1] is None
+    assert pair.ports[0].live_calls == []
+    assert play.split(pair.accept(invitation))[1] is None
+    assert pair.ports[1].live_calls == []
+    pair.invite(live=True)
+    assert json.loads(pair.ports[0].storage["targi.settings"])["live"] is True
+    open_page(cat, pair.ports[0])  # a reload: the dialog offers live again
+    assert pair.ports[0].radios["friend-live"] == "live"
 
 
 def test_no_stun_server_is_asked_unless_the_setting_is_on(cat: Catalog) -> None:
     pair = Pair(cat)
-    _, invitation = pair.invite()
-    pair.accept(invitation)
+    pair.accept(pair.invite())
     assert pair.ports[0].live_calls[0] == ("offer", "")
     assert pair.ports[1].live_calls[0][2] == ""
     pair.pages[0].settings.stun = True

@@ -1,7 +1,7 @@
 """Live play between two browser contexts on this machine (web/live.js, targi.app.live): the
-offer rides on the invitation, the answer on the answer link, then the data channel opens and
-a friend game's links flow both ways without being copied; when one page goes away the other
-says the game goes on by links.
+invitation carries the offer and the answer the answer; once the inviter opens the answer the
+data channel opens, and a friend game's moves reach the other page without a link being
+opened; when one page goes away the other says so and the game goes on by links.
 
 Chromium hides host addresses behind mDNS names (`<uuid>.local`, WebRtcHideLocalIpsWithMdns).
 Here they resolve (multicast works between two Chromiums on this machine, measured), so the
@@ -15,93 +15,83 @@ import time
 from collections.abc import Callable
 
 import pytest
-from friendpage import install_code, match_source, run_python
+from friendpage import link_to_send, messages, open_link, wait_friend
 from pageutil import READY_TIMEOUT_MS, ExternalRequests, open_game
 from playwright.sync_api import BrowserContext, Page, expect
 
 pytestmark = pytest.mark.e2e
 
-LINKS = 24  # links each page receives on the channel before the test is satisfied
-
-# Each page's interpreter plays one end of a scripted friend game (tests/friend/scripted.py)
-# through the page's own live play: its links go out through LivePlay.outgoing, and what the
-# channel brings comes in through LivePlay.deliver, as the page's friend flow wires them.
-PAGE_SIDE = """
-from js import window
-live = window.targiPage().friend_live
-choose = policy(ROLE)
-got = []
+MOVES = 5  # placements made live, by both players (the sixth and last goes by links)
 
 
-def send_on(out):
-    while out is None and game.status == "your-turn":
-        out = game.play(choose(game.game))
-    if out is not None:
-        live.outgoing(out)
+def invite_live(page: Page) -> str:
+    """New game → Play a friend → moves: live too → Invite: the invitation link."""
+    if not page.locator("[data-new-game=friend]").is_visible():  # the welcome shows it
+        page.locator("[data-action=open-new] >> visible=true").first.click()
+    page.locator("[data-new-game=friend]").click()
+    page.check("input[name=friend-live][value=live]")
+    page.locator("[data-action=friend-invite]").click()
+    wait_friend(page, "waiting")
+    return link_to_send(page)
 
 
-def deliver(text):
-    got.append(text)
-    window.liveGot = len(got)
-    send_on(game.receive(text).link)
+def live_state(page: Page, state: str) -> None:
+    expect(page.locator("html")).to_have_attribute("data-live", state, timeout=READY_TIMEOUT_MS)
 
 
-live.deliver = deliver
-"""
+def more_messages(page: Page, before: int) -> None:
+    """Until the friend game shown holds more messages than `before` (one arrived)."""
+    page.wait_for_function(
+        "n => Number(document.getElementById('friend').dataset.messages || 0) > n",
+        arg=before,
+        timeout=READY_TIMEOUT_MS,
+    )
 
 
-def two_pages(new_context: Callable[..., BrowserContext], site_url: str) -> list[Page]:
-    pages = [open_game(new_context().new_page(), site_url) for _ in range(2)]
-    for page in pages:
-        run_python(page, install_code(site_url))
-        run_python(page, match_source() + "\nfrom targi.friend import FriendGame\n'ok'")
-    return pages
-
-
-def test_two_contexts_connect_over_the_channel_links_flow_both_ways_and_a_drop_means_links(
+def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_links(
     new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
 ) -> None:
-    inviter, friend = two_pages(new_context, site_url)
-    run_python(inviter, "ROLE = 0\n" + PAGE_SIDE + "'ok'")
-    run_python(friend, "ROLE = 1\n" + PAGE_SIDE + "'ok'")
-    invitation = run_python(
-        inviter,
-        "await live.offer()\ngame = FriendGame.invite(secret('live-a'))\nlive.outgoing(game.link)",
-    )
-    link, _, part = invitation.partition(".")
-    assert part, "the invitation carries the offer"
-    expect(inviter.locator("html")).to_have_attribute("data-live", "waiting")
-    answer = run_python(
-        friend,
-        f"game = FriendGame.accept(live.incoming({invitation!r}), secret('live-b'))\n"
-        "await live.answer()\n"
-        "live.outgoing(game.link)",
-    )
-    assert answer.partition(".")[2], "the answer carries the answer"
+    a, b = (open_game(new_context().new_page(), site_url) for _ in range(2))
+    invitation = invite_live(a)
+    link, _, offer = invitation.partition("#")[2].partition(".")
+    assert link.startswith("F") and offer, "the invitation carries the offer"
+    live_state(a, "waiting")
+    assert open_link(b, invitation) == "invited"
+    b.locator("[data-action=friend-accept]").click()
+    wait_friend(b, "waiting")
+    answer = link_to_send(b)
+    assert answer.partition("#")[2].partition(".")[2], "the answer carries the answer"
     started = time.perf_counter()
-    run_python(inviter, f"send_on(game.receive(live.incoming({answer!r})).link)\n'ok'")
-    for page in (inviter, friend):
-        expect(page.locator("html")).to_have_attribute(
-            "data-live", "live", timeout=READY_TIMEOUT_MS
-        )
-    connected_ms = (time.perf_counter() - started) * 1000
+    assert open_link(a, answer) == "your-turn"
+    live_state(a, "live")
+    live_state(b, "live")
     print(
-        f"live: connected in {connected_ms:.0f} ms; invitation {len(invitation)} characters "
-        f"({len(part)} of them the offer), answer {len(answer)}"
+        f"\nlive: connected {(time.perf_counter() - started) * 1000:.0f} ms after the answer "
+        f"was opened; invitation {len(invitation)} characters ({len(offer)} the offer), "
+        f"answer {len(answer)}"
     )
-    # The inviter's first link after the answer was made before the channel was open: sent by
-    # hand, as it would be (the page shows it). From then on the channel carries every link.
-    first = run_python(inviter, "game.link")
-    run_python(friend, f"deliver({first!r})\n'ok'")
-    for page in (inviter, friend):
-        page.wait_for_function(f"window.liveGot >= {LINKS}", timeout=READY_TIMEOUT_MS)
-    expect(inviter.locator("#friend-live")).to_have_text(
-        "Live: your friend's page gets each move at once."
+    expect(a.locator("#friend-live")).to_have_text(
+        "Live: each link reaches your friend's page at once; send it by hand only if the "
+        "connection drops."
     )
-    # The friend's page goes away (a reload): the inviter's page says the game goes on by links.
-    friend.reload()
-    expect(inviter.locator("html")).to_have_attribute(
-        "data-live", "links", timeout=READY_TIMEOUT_MS
-    )
-    expect(inviter.locator("#friend-live")).to_have_text("By links: send each link to your friend.")
+
+    # Placements alternate: each move reaches the other page on the channel, no link opened.
+    for _ in range(MOVES):
+        wait_friend(a, "your-turn", "waiting")
+        wait_friend(b, "your-turn", "waiting")
+        mover, other = (a, b) if a.get_attribute("html", "data-friend") == "your-turn" else (b, a)
+        before = messages(other)
+        mover.locator("#board [data-move]").first.click()
+        more_messages(other, before)
+        wait_friend(other, "your-turn")
+
+    # The friend's page goes away: the inviter's says so, and the game goes on by links.
+    b.reload()
+    live_state(a, "links")
+    expect(a.locator("#friend-live")).to_have_text("By links: send each link to your friend.")
+    wait_friend(b, "your-turn", "waiting")
+    mover, other = (a, b) if a.get_attribute("html", "data-friend") == "your-turn" else (b, a)
+    mover.locator("#board [data-move]").first.click()
+    wait_friend(mover, "waiting")
+    assert open_link(other, link_to_send(mover)) == "your-turn"
     assert list(external_requests) == []

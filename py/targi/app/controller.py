@@ -67,7 +67,11 @@ class Controller:
         self.new_game, self.load = NewGame(self), LoadDialog(self)
         self.tabs, self.review = TabsDialog(self), ReviewDialog(self)
         self.dialogs = Dialogs(self, self.new_game, self.load, self.tabs, self.review)
-        self.friend_live = LivePlay(self)  # a friend game's links over a data channel too
+        # live play: a friend game's links over a data channel too, through the flow's two points
+        self.friend_live = LivePlay(self)
+        self.friend.inbox = self.friend_live.incoming
+        self.friend.outbox = self.friend_live.wrap(self.friend.outbox)
+        self.friend_live.deliver = lambda text: port.spawn(self.friend.receive(text))
         self.actions: Actions = {
             "move": lambda k: self.play(k.value, k.keyboard),
             "undo": lambda k: self.undo(),

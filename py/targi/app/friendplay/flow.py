@@ -57,6 +57,8 @@ class FriendFlow:
         self.module: ModuleType | None = None
         # The one way out: every link this page makes goes here (a live channel wraps it).
         self.outbox: Callable[[Outgoing], None] = self.show_link
+        # Every link's text passes here before it is read (live play takes its part off).
+        self.inbox: Callable[[str], str] = str.strip
 
     # ---- the package ---------------------------------------------------------------------
     async def load(self) -> ModuleType | None:
@@ -90,6 +92,7 @@ class FriendFlow:
         if friend is None:
             self.draw()
             return
+        text = self.inbox(text)  # once targi.friend is there: live play reads the link
         self.note = ""
         try:
             message = friend.wire.parse(friend.wire.decode(text))

@@ -9,11 +9,11 @@ too, and every message that comes in on it goes through the same function as an 
 (`deliver`). The links stay what they were, so when the channel drops (a page closed or
 reloaded, the network gone) the game simply goes on by links; the page says which it is.
 
-The friend flow (the page's play-a-friend dialogs) plugs in at its two points: every incoming
-link text passes `incoming` first (which takes the live part off), and every outgoing link
-passes `outgoing` (which adds this page's part to its invitation or answer, and sends the
-others on the channel). It awaits `offer()` before it makes an invitation and `answer()`
-before it makes the answer.
+It plugs into the friend flow's two points (targi.app.friendplay.flow.FriendFlow): every
+incoming link text passes `incoming` first (which takes the live part off), and the outbox,
+through which every link this page makes goes out, is wrapped by `wrap` (which makes the
+offer or the answer and adds it to the invitation or the answer, and sends every later link on
+the channel as well).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, Protocol
 
+from ..friendplay.flow import Outgoing
 from ..port import Port
 from ..store.storage import Settings
 from ..text.catalog import Catalog
@@ -41,6 +42,7 @@ WORDS: dict[Mode, str] = {
     "links": "live.links",
 }
 INDICATOR = "friend-live"
+CHOICE = "friend-live"  # the Play a friend dialog's radios: `links` or `live` (remembered)
 
 
 class LivePage(Protocol):
@@ -51,6 +53,7 @@ class LivePage(Protocol):
     settings: Settings
 
     def notice(self, text: str) -> None: ...
+    def store_settings(self) -> None: ...
 
 
 def split(text: str) -> tuple[str, str | None]:
@@ -81,6 +84,7 @@ class LivePlay:
         self.offer_in: str | None = None  # the offer (SDP) an invitation brought
         # every message that arrives on the channel goes here, as an opened link does
         self.deliver: Callable[[str], None] | None = None
+        self.port.check(CHOICE, "live" if page.settings.live else "links")
 
     @property
     def stun(self) -> str | None:
@@ -89,7 +93,7 @@ class LivePlay:
     # ---- the friend flow's two points ------------------------------------------------------
     def incoming(self, text: str) -> str:
         """An incoming link's text without its live part, acting on the part: an invitation's
-        offer is kept for `answer()`, an answer to this page's offer opens the channel."""
+        offer is kept for the answer, an answer to this page's offer opens the channel."""
         link, part = split(text)
         if part is None:
             return link
@@ -102,7 +106,7 @@ class LivePlay:
         about = header(link)
         if about is None:
             return link
-        game_id, seq, sender = about
+        game_id, seq, _ = about
         if d.role == "actpass" and seq == 0:
             self.offer_in, self.game_id, self.mine = sdp.write(d), game_id, None
         elif d.role != "actpass" and seq == 1 and game_id == self.game_id and self.mine:
@@ -110,26 +114,54 @@ class LivePlay:
             self.port.spawn(self.connect(sdp.write(d)))
         return link
 
-    def outgoing(self, link: str) -> str:
-        """The link to show: this page's invitation or answer with its live part; any other
-        link of the channel's game is also sent on it, when it is open."""
-        about = header(split(link)[0])
-        if about is None:
-            return link
-        game_id, seq, _ = about
-        if seq == 0 and self.mine and self.game_id is None:
-            self.game_id = game_id  # the offer was made for this invitation
-        if game_id != self.game_id:
-            return link
-        if seq <= 1 and self.mine:
-            return split(link)[0] + SEPARATOR + self.mine
-        if self.mode == "live" and not self.port.live_send(split(link)[0]):
+    def wrap(self, show: Callable[[Outgoing], None]) -> Callable[[Outgoing], None]:
+        """The friend flow's outbox with live play: the invitation and the answer are shown
+        with this page's part (made first: ICE gathering takes a moment), every other link
+        of the channel's game is also sent on it while it is open; each is then shown as
+        before, to send by hand should the channel drop."""
+
+        def out(link: Outgoing) -> None:
+            if link.kind not in ("invitation", "answer"):
+                self.send(link.game_id, link.text)
+                show(link)
+            elif self.mine and link.game_id == self.game_id:  # shown again: the same part
+                show(self.with_part(link))
+            else:
+                self.port.spawn(self.made_for(link, show))
+
+        return out
+
+    def send(self, game_id: str, text: str) -> None:
+        """On the channel, if it is open and serves this game."""
+        if self.mode == "live" and game_id == self.game_id and not self.port.live_send(text):
             self.set_mode("links")
-        return link
+
+    async def made_for(self, link: Outgoing, show: Callable[[Outgoing], None]) -> None:
+        """This page's offer (for its invitation) or answer (to an invitation that offered
+        live play), then the link shown with it, or without it if none could be made."""
+        if link.kind == "invitation":
+            self.chosen()
+            if self.page.settings.live:
+                await self.offer()
+                self.game_id = link.game_id
+        elif link.game_id == self.game_id:
+            await self.answer()
+        show(self.with_part(link) if self.mine else link)
+
+    def chosen(self) -> None:
+        """The Play a friend dialog's choice, kept for the next invitation."""
+        live = self.port.checked(CHOICE) == "live"
+        if live != self.page.settings.live:
+            self.page.settings.live = live
+            self.page.store_settings()
+
+    def with_part(self, link: Outgoing) -> Outgoing:
+        part = SEPARATOR + (self.mine or "")
+        return link._replace(text=link.text + part, url=link.url + part)
 
     async def offer(self) -> None:
-        """Before an invitation: a connection offered for it (its part rides on the link).
-        Without WebRTC, or if the browser refuses, the game is played by links."""
+        """A connection offered for an invitation (its part rides on the link). Without
+        WebRTC, or if the browser refuses, the game is played by links."""
         self.game_id, self.mine, self.offer_in = None, None, None
         if not self.port.live_supported():
             return
@@ -142,7 +174,7 @@ class LivePlay:
         self.set_mode("waiting")
 
     async def answer(self) -> None:
-        """Before the answer to an invitation that offered live play: the answer's part."""
+        """The answer to an invitation that offered live play: its part."""
         offer, self.offer_in = self.offer_in, None
         if offer is None or not self.port.live_supported():
             return

@@ -258,6 +258,7 @@ class Settings:
     lang: str = ""  # chosen in the language menu; "" = none: the browser's languages decide
     theme: str = ""  # "" follows the system (prefers-color-scheme); else one of THEMES
     sound: bool = False  # short sound effects (web/sound.js): off until the player turns them on
+    live: bool = False  # a friend game is offered live play too (the Play a friend dialog)
     stun: bool = False  # live play across networks: a STUN server is asked (targi.app.live.play)
 
     @classmethod
@@ -291,9 +292,10 @@ class Settings:
         sound = data.get("sound")  # absent in settings stored before sound: off
         if isinstance(sound, bool):
             s.sound = sound
-        stun = data.get("stun")  # absent in settings stored before live play: off
-        if isinstance(stun, bool):
-            s.stun = stun
+        for name in ("live", "stun"):  # absent in settings stored before live play: off
+            value = data.get(name)
+            if isinstance(value, bool):
+                setattr(s, name, value)
         return s
 
     def dump(self) -> str:
@@ -308,6 +310,7 @@ class Settings:
                 "lang": self.lang,
                 "theme": self.theme,
                 "sound": self.sound,
+                "live": self.live,
                 "stun": self.stun,
             }
         )
