@@ -141,3 +141,33 @@ def open_link(page: Page, url: str, reload: bool = False) -> str | None:
         timeout=120_000,
     )
     return friend_state(page)
+
+
+def fixed_random_bytes(secret: bytes) -> str:
+    """An init script: crypto.getRandomValues fills a page's own 32-byte arrays (a friend
+    game's secrets, Port.random_bytes) with `secret`; every other call (the interpreter's,
+    a view into its memory; game seeds) stays random."""
+    return f"""(() => {{
+  const fixed = {list(secret)};
+  const real = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (array) => {{
+    if (array instanceof Uint8Array && array.length === 32 && array.buffer.byteLength === 32) {{
+      array.set(fixed);
+      return array;
+    }}
+    return real(array);
+  }};
+}})();"""
+
+
+# Clicks a turn's moves in the page, in one go (each click redraws the table synchronously:
+# the next move's button is there at once); gives the moves it could not find.
+PLAY_MOVES = """(moves) => {
+  for (const move of moves) {
+    const button = [...document.querySelectorAll('[data-move]')]
+      .find((b) => b.dataset.move === move && b.offsetParent !== null);
+    if (!button) return move;
+    button.click();
+  }
+  return null;
+}"""
