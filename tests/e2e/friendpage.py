@@ -9,6 +9,7 @@ its last expression's value (a str) comes back. `MATCH` is the friend tests' scr
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -171,3 +172,17 @@ PLAY_MOVES = """(moves) => {
   }
   return null;
 }"""
+
+
+def shoot(page: Page, name: str) -> None:
+    """With FRIEND_SHOTS=<prefix> set: the page at 360×640 and 1280×900, for looking at it
+    (docs/page.md asks for it when what a player sees changes); else nothing."""
+    prefix = os.environ.get("FRIEND_SHOTS")
+    if not prefix:
+        return
+    size = page.viewport_size
+    for width, height in ((360, 640), (1280, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=f"{prefix}{name}-{width}x{height}.png")
+    if size is not None:
+        page.set_viewport_size(size)

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 
 import pytest
+from axe import Audit
 from friendpage import (
     PLAY_MOVES,
     fixed_random_bytes,
@@ -27,6 +28,7 @@ from friendpage import (
     link_to_send,
     messages,
     open_link,
+    shoot,
     wait_friend,
 )
 from pageutil import ExternalRequests, open_game
@@ -43,44 +45,46 @@ def two_pages(new_context: Callable[..., BrowserContext], site_url: str) -> tupl
     )
 
 
-def test_friend_invitation_accepted_and_answered_puts_the_game_on_both_tables(
-    new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
-) -> None:
-    a, b = two_pages(new_context, site_url)
-    invitation = invite(a)
-    assert invitation.startswith(site_url + "#F")
-    assert open_link(b, invitation) == "invited"
-    b.locator("[data-action=friend-accept]").click()
-    wait_friend(b, "waiting")
-    answer = link_to_send(b)
-    assert b.evaluate("location.hash") == ""  # consumed: a reload does not apply it again
-    assert open_link(a, answer) == "your-turn"
-    assert a.get_attribute("#table", "data-mode") == "friend"
-    assert b.locator("[data-move]").count() == 0
-    move = a.locator("#board [data-move]").first
-    move.click()
-    wait_friend(a, "waiting")
-    turn = link_to_send(a)
-    assert open_link(b, turn) == "your-turn"
-    assert list(external_requests) == []
-
-
-def test_friend_link_tampered_is_refused_and_the_game_stays(
+def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothing(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
+    """A changed link is refused, named, and changes nothing; the friend screens (options,
+    invitation, an invitation to accept, waiting, your turn, refused) in both themes."""
     a, b = two_pages(new_context, site_url)
-    open_link(b, invite(a))
+    audit = Audit()
+    a.locator("[data-new-game=friend]").click()
+    audit.check(a, "Play a friend: options")
+    a.locator("[data-action=friend-invite]").click()
+    wait_friend(a, "waiting")
+    invitation = link_to_send(a)
+    shoot(a, "invitation")
+    audit.check(a, "invitation to send")
+    open_link(b, invitation)
+    shoot(b, "invited")
+    audit.check(b, "an invitation to accept")
     b.locator("[data-action=friend-accept]").click()
     wait_friend(b, "waiting")
     answer = link_to_send(b)
+    shoot(b, "waiting")
+    audit.check(b, "waiting, the answer to send")
     before = messages(a)
     i = len(answer) - 20
     tampered = answer[:i] + ("A" if answer[i] != "A" else "B") + answer[i + 1 :]
     assert open_link(a, tampered) == "refused"
     assert messages(a) == before
-    assert a.locator("#friend-note").inner_text()
+    assert a.locator("#friend-note").inner_text().startswith("This link was changed")
+    shoot(a, "refused")
+    audit.check(a, "a refused link")
     assert open_link(a, answer) == "your-turn"
     assert friend_state(a) == "your-turn"
+    assert a.locator("#friend-note").is_hidden()
+    shoot(a, "your-turn")
+    audit.check(a, "your turn")
+    for page in (a, b):
+        page.emulate_media(color_scheme="dark")
+    audit.check(a, "your turn (dark)")
+    audit.check(b, "waiting (dark)")
+    audit.assert_clean()
 
 
 Step = tuple[int, list[str], str | None]  # the page a link goes to, its moves, its link out
@@ -145,10 +149,14 @@ def test_friend_whole_game_by_links_with_a_reshuffle_caravan_and_tribal_expansio
         said.add(page.locator("#friend-send-what").inner_text())
         assert page.evaluate("location.hash") == ""
     played = time.perf_counter() - started
+    audit = Audit()
     for page in pages:
         wait_friend(page, "verified")
         assert page.locator("#friend-verdict").inner_text().startswith("Deal verified")
         assert page.locator("#score").is_visible()
+        audit.check(page, "deal verified, the score screen")
+    shoot(a, "verified")
+    audit.assert_clean()
     # a mid-turn card: the request, and the friend's page answering by itself
     assert any(s.startswith("A card is to be turned up") for s in said)
     assert any(s.startswith("Your friend's page asked") for s in said)
