@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from gameplay import SETTLED, open_game, tips_off
 from playwright.sync_api import Page
-from positions import mid_game
+from positions import finished, mid_game
 
 pytestmark = pytest.mark.e2e
 
@@ -118,3 +118,31 @@ def test_a_phone_cell_shows_its_ability_as_icons_inside_the_cell(
     for ab in abilities:
         assert ab["shown"] and ab["inside"], ab
         assert ab["icons"] >= 1 and ab["smallest"] >= 11.5 and ab["font"] >= 12, ab
+
+
+REVIEW_BOARD = """() => { const b = document.getElementById('review-board').getBoundingClientRect();
+    const c = document.querySelector('#review-board .cell').getBoundingClientRect();
+    return {top: b.top, bottom: b.bottom, right: b.right, h: b.height, cell: c.height / c.width,
+            inner: innerHeight, innerW: innerWidth,
+            scrollW: document.documentElement.scrollWidth}; }"""
+
+
+@pytest.mark.parametrize("size", [*LAPTOPS, (360, 640)], ids=[*IDS, "360x640"])
+def test_the_replays_board_scales_with_the_window_like_the_tables(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    """The replay (#review-board) draws the table's board: on a laptop its cells have a card's
+    proportions and the board takes the height its head leaves, whole in the window (no fixed
+    600 px board); on a phone nothing scrolls sideways."""
+    width, height = size
+    context = new_context(viewport={"width": width, "height": height}, has_touch=width < 600)
+    page = open_game(context.new_page(), site_url + "#g=" + finished())
+    page.click("#score [data-action=review]")
+    page.wait_for_selector("#review-board .cell")
+    page.evaluate("scrollTo(0, 0)")
+    m = page.evaluate(REVIEW_BOARD)
+    assert m["scrollW"] <= m["innerW"] and m["right"] <= m["innerW"] + 0.5, m
+    if width > 900:
+        assert m["bottom"] <= m["inner"] + 0.5, m
+        assert m["h"] >= 0.6 * m["inner"], m
+        assert abs(m["cell"] - 7 / 5) < 0.05, m
