@@ -69,7 +69,10 @@ def main() -> int:
             for _ in range(args.games):
                 if page.locator("#dlg-new").is_hidden():
                     page.click("[data-action=open-new]")
-                page.click("[data-new-game=hotseat]")
+                # the welcome's Two players the first time, the New game form's after
+                page.click(
+                    "#welcome [data-action=play-hotseat]:visible, [data-new-game=hotseat]:visible"
+                )
                 page.wait_for_function("() => document.getElementById('table').dataset.seq==='0'")
                 while page.get_attribute("#table", "data-phase") != "over":
                     move = rnd.choice(sorted(set(page.evaluate(MOVES))))

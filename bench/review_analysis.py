@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))  # the e2e helpers drive the page the same way
 
 from gameplay import load_string  # noqa: E402
+from pageutil import start_button  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from targi import save  # noqa: E402
 from targi.players import play_game  # noqa: E402
@@ -79,7 +80,7 @@ def main() -> int:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto(url_of(server))
             page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
-            page.click("[data-new-game=hotseat]")  # a table to load over
+            page.click(start_button("hotseat"))  # a table to load over
             for i, code in enumerate(codes):
                 judged, seconds, gap = analyse(page, code)
                 rows.append((args.seed + i, judged, seconds, gap))

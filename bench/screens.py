@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""Screenshots for reading the page as a player: every language at the three sizes we judge by.
+"""Screenshots for reading the page as a player: every language at the four sizes we judge by.
 
-For each language and size it opens the built site with `?lang=`, starts a game on this device,
-plays seeded-random moves into the middle of the game and saves the table, then How to play,
-Cards and About, then plays to the end and saves the score screen. The same seed gives the same
-game in every language, so the pictures compare side by side.
+For each language and size it opens the built site with `?lang=`, saves the welcome, starts a
+game on this device, plays seeded-random moves into the middle of the game and saves the table,
+plays on to the next card to decide on (a tribe card to take, goods to pay...) and saves it,
+then How to play, Cards and About, then plays to the end and saves the score screen and the
+replay. The same seed gives the same game in every language, so the pictures compare side by
+side.
 
     python bench/screens.py [--out /tmp/targi-screens] [--langs en,de] [--sizes 1280x900]
-                            [--themes light,dark]
+                            [--themes light,dark] [--site DIR]
+
+`--site` serves a copy of a build (say, one made before a change) instead of building site/.
 
 Prints one line per file written.
 """
@@ -23,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
-from gameplay import menu_item, open_game, play, start_game, tips_off  # noqa: E402
+from gameplay import menu_item, open_game, play, start_game, table, tips_off, wait_for_turn  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from tools.browser import CHROMIUM_ARGS, ensure_cjk_fonts, find_chromium  # noqa: E402
@@ -41,6 +45,24 @@ def shoot(page: Page, path: Path, full: bool = False) -> None:
     print(path)
 
 
+# A decision on the table: the engine's decision is one that a card asks for, not a placement
+# or the choice of an action (the page names it in the dock's prompt).
+DECIDING = """() => { const t = document.getElementById('table');
+    return t.dataset.phase === 'act' && !!document.querySelector('#choices [data-move]')
+        && !document.querySelector('#board [data-move]'); }"""
+
+
+def _play_to_a_decision(page: Page, rnd: random.Random, most: int = 40) -> bool:
+    for _ in range(most):
+        wait_for_turn(page)
+        if page.evaluate(DECIDING):
+            return True
+        if table(page)["phase"] == "over":
+            return False
+        play(page, rnd, clicks=1)
+    return False
+
+
 def screens_for(page: Page, url: str, lang: str, size: str, out: Path, seed: int) -> None:
     """`size` names the files: the viewport, and the theme when it is not light."""
     open_game(page, f"{url.rstrip('/')}/?lang={lang}")
@@ -51,6 +73,8 @@ def screens_for(page: Page, url: str, lang: str, size: str, out: Path, seed: int
     play(page, rnd, clicks=40)
     shoot(page, out / f"{lang}-{size}-table.png")
     shoot(page, out / f"{lang}-{size}-table-full.png", full=True)
+    if _play_to_a_decision(page, rnd):
+        shoot(page, out / f"{lang}-{size}-decision.png")
     for name in PAGES:
         menu_item(page, name)
         page.wait_for_selector("#dlg-page", state="visible")
@@ -59,6 +83,9 @@ def screens_for(page: Page, url: str, lang: str, size: str, out: Path, seed: int
     play(page, rnd)
     page.wait_for_selector("#score .verdict", state="visible")
     shoot(page, out / f"{lang}-{size}-score.png")
+    page.click("#score [data-action=review]")
+    page.wait_for_selector("#review-board", state="visible")
+    shoot(page, out / f"{lang}-{size}-review.png")
 
 
 def main() -> int:
@@ -68,12 +95,14 @@ def main() -> int:
     parser.add_argument("--sizes", default=",".join(SIZES))
     parser.add_argument("--themes", default=",".join(THEMES), help="light,dark (the OS setting)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--site", type=Path, default=None, help="serve this build as it is")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
-    ensure_site()
+    if args.site is None:
+        ensure_site()
     ensure_cjk_fonts()
-    server = start_background_server()
+    server = start_background_server() if args.site is None else start_background_server(args.site)
     url = url_of(server)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)

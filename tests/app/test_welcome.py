@@ -65,6 +65,21 @@ def test_two_players_on_this_device_starts_a_hotseat_game(cat: Catalog):
     assert all(port.hidden[d] for d in DIALOGS)
 
 
+def test_the_welcome_is_a_title_screen_with_the_form_folded_away(cat: Catalog):
+    page, port = _page(cat)
+    assert not port.hidden["welcome"]
+    assert port.hidden["new-ai"] and port.hidden["new-hotseat"]
+    assert port.attrs["new-options"]["aria-expanded"] == "false"
+    page.click(Click("new-options"))  # the level and who starts, unfolded on asking
+    assert not port.hidden["new-ai"] and port.hidden["new-hotseat"]
+    assert port.attrs["new-options"]["aria-expanded"] == "true"
+    page.click(Click("new-options"))
+    assert port.hidden["new-ai"]
+    page.click(Click("play-hotseat"))
+    page.click(Click("open-new"))  # New game over a game on the table: the whole form
+    assert port.hidden["welcome"] and not port.hidden["new-ai"] and not port.hidden["new-hotseat"]
+
+
 def test_load_and_how_to_play_open_from_the_welcome_and_close_back_to_it(cat: Catalog):
     page, port = _page(cat)
     page.click(Click("open-load"))

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from playwright.sync_api import Page
+from pageutil import start_button
+from playwright.sync_api import Page, expect
 
 READY = "html[data-app-state=ready]"
 WAIT_MS = 60_000
@@ -73,6 +74,13 @@ def table(page: Page) -> dict:
     )
 
 
+def choose_level(page: Page) -> None:
+    """The New game form's level and who-starts choice, unfolded where the welcome folds it."""
+    if page.locator("#new-ai").is_hidden():
+        page.click("#new-options")
+        expect(page.locator("#new-ai")).to_be_visible()
+
+
 def start_game(
     page: Page, mode: str, level: str = "easy", starter: str = "me", pace: str = "instant"
 ) -> None:
@@ -81,6 +89,7 @@ def start_game(
     if page.locator("#dlg-new").is_hidden():
         page.click("[data-action=open-new]")
     if mode == "ai":
+        choose_level(page)
         page.check(f"input[name=level][value={level}]")
         page.check(f"input[name=starter][value={starter}]")
     # Watch for the new game's first table: when the computer starts and answers on the page
@@ -95,7 +104,7 @@ def start_game(
             if (r.attributeName === 'data-seq') olds.push(r.oldValue); });
         window.__targiNewGame.observe(t, {attributes: true, attributeOldValue: true}); }"""
     )
-    page.click(f"[data-new-game={mode}]")
+    page.locator(f"[data-new-game={mode}]:visible" if mode == "ai" else start_button(mode)).click()
     page.wait_for_function(
         """() => { const t = document.getElementById('table'), olds = window.__targiSeqOlds;
         return olds.length > 0 && !t.hidden

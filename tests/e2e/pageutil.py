@@ -45,9 +45,17 @@ def table_seq(page: Page) -> str | None:
     return page.get_attribute("#table", "data-seq")
 
 
+def start_button(mode: str) -> str:
+    """The button that starts a game of `mode` (`ai` or `hotseat`) now: on the welcome, a title
+    screen with the form folded away, its own Play (the level kept) or Two players; else the
+    New game form's."""
+    welcome = "play" if mode == "ai" else "play-hotseat"
+    return f"#welcome [data-action={welcome}]:visible, [data-new-game={mode}]:visible"
+
+
 def start_game(page: Page, mode: str = "hotseat") -> None:
     """Click a start button (`ai` or `hotseat`) and wait until a move can be made."""
-    page.locator(f"[data-new-game={mode}] >> visible=true").first.click()
+    page.locator(start_button(mode)).first.click()
     page.locator(MOVE_SELECTOR).first.wait_for(timeout=READY_TIMEOUT_MS)
 
 

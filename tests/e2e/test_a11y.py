@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 from axe import Audit
-from gameplay import menu_item, open_menu, set_setting, wait_for_turn
-from pageutil import wait_until_ready
+from gameplay import menu_item, open_menu, set_setting, start_game, wait_for_turn
+from pageutil import start_button, wait_until_ready
 from playwright.sync_api import BrowserContext, Page
 from positions import action_with_more_to_do, finished, near_the_end, position
 
@@ -80,10 +80,7 @@ def test_axe_finds_nothing_on_any_screen(
     page.wait_for_selector("#no-game", timeout=WAIT_MS)
     audit.check(page, f"no game on the table ({theme})")
     page.click("#no-game [data-action=open-new]")
-    set_setting(page, "pace", "instant")
-    page.check("input[name=level][value=easy]")
-    page.check("input[name=starter][value=me]")
-    page.click("[data-new-game=ai]")
+    start_game(page, "ai", level="easy", starter="me")
     page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
     audit.check(page, f"placement ({theme})")
     open_menu(page)
@@ -139,7 +136,7 @@ def test_the_theme_follows_the_system_and_a_chosen_one_survives_a_reload(
     page.wait_for_function(f"() => {THEME} === 'light'", timeout=WAIT_MS)
     light = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
     assert light != dark
-    page.click("[data-new-game=hotseat]")  # the header is behind the welcome dialog
+    page.click(start_button("hotseat"))  # the header is behind the welcome dialog
     menu_item(page, "theme")
     assert page.evaluate(THEME) == "dark"
     assert page.get_attribute("#menu [data-action=theme]", "aria-pressed") == "true"
@@ -160,7 +157,7 @@ def test_keyboard_dialogs_hold_focus_and_hint_and_merchant_keep_it_useful(
     game_page: Page,
 ) -> None:
     page = game_page
-    page.click("[data-new-game=hotseat]")
+    page.click(start_button("hotseat"))
     page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
     # a dialog holds focus (Tab and Shift+Tab wrap inside it) and gives it back on Escape: to
     # the menu button, as the menu item that opened it closed with the menu
@@ -303,10 +300,7 @@ def test_enter_alone_plays_on_focus_never_on_end_my_actions_and_back_after_the_c
 # ---- the live region ---------------------------------------------------------------------------
 def test_the_live_region_tells_the_computers_turn_once_and_the_result(game_page: Page) -> None:
     page = game_page
-    set_setting(page, "pace", "fast")
-    page.check("input[name=level][value=easy]")
-    page.check("input[name=starter][value=me]")
-    page.click("[data-new-game=ai]")
+    start_game(page, "ai", level="easy", starter="me", pace="fast")
     page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
     assert page.get_attribute("#announce", "aria-live") == "polite"
     page.evaluate(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from gameplay import SETTLED, open_game, tips_off
 from playwright.sync_api import Page
-from positions import mid_game
+from positions import finished, mid_game
 
 pytestmark = pytest.mark.e2e
 
@@ -91,3 +91,58 @@ def test_nothing_scrolls_sideways_mid_game_at_360_px(new_context, site_url: str)
     m = _mid_game(new_context, site_url, (360, 640), touch=True).evaluate(MEASURE)
     assert m["scrollW"] <= m["innerW"], (m["scrollW"], m["innerW"])
     assert m["board"]["right"] <= m["innerW"] + 0.5, m["board"]
+
+
+# Every card on the board that has an ability in icons: whether they are shown (a box with some
+# size, not display:none), inside their cell, and their smallest sign's size.
+ABILITIES = """() => [...document.querySelectorAll('#board .cell .ab')].map((ab) => {
+    const cell = ab.closest('.cell').getBoundingClientRect(), r = ab.getBoundingClientRect();
+    const icons = [...ab.querySelectorAll('.ic')].map((i) => i.getBoundingClientRect());
+    return {cell: ab.closest('.cell').textContent.trim().slice(0, 24),
+            shown: getComputedStyle(ab).display !== 'none' && r.width > 0 && r.height > 0,
+            inside: r.left >= cell.left - 0.5 && r.right <= cell.right + 0.5
+                && r.top >= cell.top - 0.5 && r.bottom <= cell.bottom + 0.5,
+            icons: icons.length, smallest: Math.min(...icons.map((i) => i.height)),
+            font: parseFloat(getComputedStyle(ab).fontSize)}; })"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_a_phone_cell_shows_its_ability_as_icons_inside_the_cell(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    """The ability's icon language at a glance on a phone too (issue 21): every border and
+    central card that has one shows it in its cell, whole, signs at 12 px."""
+    page = _mid_game(new_context, site_url, size, touch=True)
+    abilities = page.evaluate(ABILITIES)
+    assert len(abilities) >= 12, abilities  # the 12 border cards at least, and central ones
+    for ab in abilities:
+        assert ab["shown"] and ab["inside"], ab
+        assert ab["icons"] >= 1 and ab["smallest"] >= 11.5 and ab["font"] >= 12, ab
+
+
+REVIEW_BOARD = """() => { const b = document.getElementById('review-board').getBoundingClientRect();
+    const c = document.querySelector('#review-board .cell').getBoundingClientRect();
+    return {top: b.top, bottom: b.bottom, right: b.right, h: b.height, cell: c.height / c.width,
+            inner: innerHeight, innerW: innerWidth,
+            scrollW: document.documentElement.scrollWidth}; }"""
+
+
+@pytest.mark.parametrize("size", [*LAPTOPS, (360, 640)], ids=[*IDS, "360x640"])
+def test_the_replays_board_scales_with_the_window_like_the_tables(
+    new_context, site_url: str, size: tuple[int, int]
+):
+    """The replay (#review-board) draws the table's board: on a laptop its cells have a card's
+    proportions and the board takes the height its head leaves, whole in the window (no fixed
+    600 px board); on a phone nothing scrolls sideways."""
+    width, height = size
+    context = new_context(viewport={"width": width, "height": height}, has_touch=width < 600)
+    page = open_game(context.new_page(), site_url + "#g=" + finished())
+    page.click("#score [data-action=review]")
+    page.wait_for_selector("#review-board .cell")
+    page.evaluate("scrollTo(0, 0)")
+    m = page.evaluate(REVIEW_BOARD)
+    assert m["scrollW"] <= m["innerW"] and m["right"] <= m["innerW"] + 0.5, m
+    if width > 900:
+        assert m["bottom"] <= m["inner"] + 0.5, m
+        assert m["h"] >= 0.6 * m["inner"], m
+        assert abs(m["cell"] - 7 / 5) < 0.05, m

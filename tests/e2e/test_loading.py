@@ -13,8 +13,8 @@ def test_loading_screen_fills_its_bar_and_gives_way_to_the_game(game_page: Page)
     assert page.get_attribute("#load-bar", "aria-valuenow") == "100"
     expect(page.locator("#loading")).to_be_hidden()
     expect(page.locator("#app")).to_be_visible()
-    expect(page.locator("[data-new-game=ai]")).to_be_visible()
-    expect(page.locator("[data-new-game=hotseat]")).to_be_visible()
+    expect(page.locator("#welcome [data-action=play]")).to_be_visible()
+    expect(page.locator("#welcome [data-action=play-hotseat]")).to_be_visible()
 
 
 def test_a_file_that_cannot_be_downloaded_is_named_with_a_way_to_retry(page: Page, site_url: str):

@@ -112,6 +112,10 @@ def test_play_from_the_welcome_starts_a_game_at_the_remembered_level_and_escape_
 ):
     page = _phone(new_context, site_url)
     expect(page.locator("#welcome-continue")).to_be_hidden()  # nothing kept yet
+    # a title screen: the New game form is folded away until asked for (start_game unfolds it)
+    expect(page.locator("#new-ai")).to_be_hidden()
+    expect(page.locator("#new-hotseat")).to_be_hidden()
+    expect(page.locator("#new-options")).to_have_attribute("aria-expanded", "false")
     start_game(page, "ai", level="hard")
     first = _current_envelope(page)
     assert first["level"] == "hard"

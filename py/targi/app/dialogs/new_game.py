@@ -1,9 +1,10 @@
 """The New game dialog (`#dlg-new`), which is also the welcome when no game is on the table:
 against the computer at a level, who starts, or two players on this device; and Rematch.
 
-The welcome (`#welcome`, shown only with no game on the table) is a title screen above the
-same form: Play (against the computer at the level and starter used last), Continue (the game
-played last, when one is kept), two players, Load, How to play, Records, Recent games."""
+The welcome (`#welcome`, shown only with no game on the table) is a title screen: Play (against
+the computer at the level and starter used last), Continue (the game played last, when one is
+kept), two players, Load, How to play, Records, Recent games. The form is folded away there
+(issue 21: one primary action); "Choose the level and who starts" unfolds its computer half."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ class NewGame(Dialog):
             "play": lambda k: self.play(k.keyboard),
             "play-hotseat": lambda k: self.start("hotseat", k.keyboard),
             "continue": lambda k: self.continue_game(),
+            "new-options": lambda k: self.toggle_options(),
         }
 
     def opened(self, dialog_id: str) -> None:
@@ -35,10 +37,23 @@ class NewGame(Dialog):
         self.port.check("starter", settings.starter)
         welcome = self.page.session is None
         self.port.set_hidden("welcome", not welcome)
+        self.port.set_hidden("new-hotseat", welcome)  # the title screen has its own button
+        self.unfold(not welcome)
         self.welcome_closed = False
         if welcome:
             self.write_play()
             self.port.set_hidden("welcome-continue", not self.page.games.recent())
+
+    def unfold(self, shown: bool) -> None:
+        """The form's level and who-starts choice, shown or folded under the title screen."""
+        self.port.set_hidden("new-ai", not shown)
+        self.port.set_attrs("new-options", {"aria-expanded": "true" if shown else "false"})
+
+    def toggle_options(self) -> None:
+        shown = self.port.is_hidden("new-ai")
+        self.unfold(shown)
+        if shown:
+            self.port.focus("#new-ai input[name=level]:checked")
 
     def write_play(self) -> None:
         """Play's second line: the level it starts at."""
