@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 
 import pytest
+from axe import Audit
 from friendpage import link_to_send, messages, open_link, wait_friend
 from pageutil import READY_TIMEOUT_MS, ExternalRequests, open_game
 from playwright.sync_api import BrowserContext, Page, expect
@@ -24,12 +25,13 @@ pytestmark = pytest.mark.e2e
 MOVES = 5  # placements made live, by both players (the sixth and last goes by links)
 
 
-def invite_live(page: Page) -> str:
+def invite_live(page: Page, audit: Audit) -> str:
     """New game → Play a friend → moves: live too → Invite: the invitation link."""
     if not page.locator("[data-new-game=friend]").is_visible():  # the welcome shows it
         page.locator("[data-action=open-new] >> visible=true").first.click()
     page.locator("[data-new-game=friend]").click()
     page.check("input[name=friend-live][value=live]")
+    audit.check(page, "Play a friend, live chosen")
     page.locator("[data-action=friend-invite]").click()
     wait_friend(page, "waiting")
     return link_to_send(page)
@@ -52,7 +54,8 @@ def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_lin
     new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
 ) -> None:
     a, b = (open_game(new_context().new_page(), site_url) for _ in range(2))
-    invitation = invite_live(a)
+    audit = Audit()
+    invitation = invite_live(a, audit)
     link, _, offer = invitation.partition("#")[2].partition(".")
     assert link.startswith("F") and offer, "the invitation carries the offer"
     live_state(a, "waiting")
@@ -74,6 +77,7 @@ def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_lin
         "Live: each link reaches your friend's page at once; send it by hand only if the "
         "connection drops."
     )
+    audit.check(a, "a friend game, live")
 
     # Placements alternate: each move reaches the other page on the channel, no link opened.
     for _ in range(MOVES):
@@ -94,4 +98,12 @@ def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_lin
     mover.locator("#board [data-move]").first.click()
     wait_friend(mover, "waiting")
     assert open_link(other, link_to_send(mover)) == "your-turn"
+    audit.check(a, "a friend game, by links after a drop")
+    # Settings: live play across networks, switched on (nothing is contacted: no game now)
+    a.locator("[data-action=menu]").click()
+    a.locator("#menu [data-action=settings]").click()
+    a.locator("#settings-stun").click()
+    expect(a.locator("#settings-stun")).to_have_attribute("aria-pressed", "true")
+    audit.check(a, "Settings, STUN on")
+    audit.assert_clean()
     assert list(external_requests) == []
