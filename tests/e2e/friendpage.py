@@ -9,6 +9,7 @@ its last expression's value (a str) comes back. `MATCH` is the friend tests' scr
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -141,3 +142,47 @@ def open_link(page: Page, url: str, reload: bool = False) -> str | None:
         timeout=120_000,
     )
     return friend_state(page)
+
+
+def fixed_random_bytes(secret: bytes) -> str:
+    """An init script: crypto.getRandomValues fills a page's own 32-byte arrays (a friend
+    game's secrets, Port.random_bytes) with `secret`; every other call (the interpreter's,
+    a view into its memory; game seeds) stays random."""
+    return f"""(() => {{
+  const fixed = {list(secret)};
+  const real = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (array) => {{
+    if (array instanceof Uint8Array && array.length === 32 && array.buffer.byteLength === 32) {{
+      array.set(fixed);
+      return array;
+    }}
+    return real(array);
+  }};
+}})();"""
+
+
+# Clicks a turn's moves in the page, in one go (each click redraws the table synchronously:
+# the next move's button is there at once); gives the moves it could not find.
+PLAY_MOVES = """(moves) => {
+  for (const move of moves) {
+    const button = [...document.querySelectorAll('[data-move]')]
+      .find((b) => b.dataset.move === move && b.offsetParent !== null);
+    if (!button) return move;
+    button.click();
+  }
+  return null;
+}"""
+
+
+def shoot(page: Page, name: str) -> None:
+    """With FRIEND_SHOTS=<prefix> set: the page at 360×640 and 1280×900, for looking at it
+    (docs/page.md asks for it when what a player sees changes); else nothing."""
+    prefix = os.environ.get("FRIEND_SHOTS")
+    if not prefix:
+        return
+    size = page.viewport_size
+    for width, height in ((360, 640), (1280, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=f"{prefix}{name}-{width}x{height}.png")
+    if size is not None:
+        page.set_viewport_size(size)

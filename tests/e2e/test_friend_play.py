@@ -1,16 +1,41 @@
 """Play a friend by links in the browser: two contexts (two devices) pass links by opening
-them, as players do (docs/page.md, *Play a friend by links*)."""
+them, as players do (docs/page.md, *Play a friend by links*).
+
+The whole game: both pages' random bytes are fixed by an init script
+(friendpage.fixed_random_bytes) to the protocol tests' pair `secret("a0")` / `secret("b0")`,
+and the moves are the scripted policy `policy(0)` (tests/friend/scripted.py). How that game
+was found: tests/friend/test_whole_game.py plays exactly this match between two CPython
+endpoints and checks it has a goods-deck reshuffle, a Caravan and a Tribal expansion turning a
+card up mid-turn (its `test_the_game_has_a_goods_reshuffle_a_caravan_and_a_tribal_expansion`);
+`script()` below replays it in CPython to know, link by link, which page receives and which
+moves its player then clicks, and the links the pages must make (the same bytes and moves give
+the same links, byte for byte). The page's links are checked against them, so the browser game
+is that game.
+"""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pytest
-from friendpage import friend_state, invite, link_to_send, messages, open_link, wait_friend
+from axe import Audit
+from friendpage import (
+    PLAY_MOVES,
+    fixed_random_bytes,
+    friend_state,
+    invite,
+    link_to_send,
+    messages,
+    open_link,
+    shoot,
+    wait_friend,
+)
 from pageutil import ExternalRequests, open_game
 from playwright.sync_api import BrowserContext, Page
 
 pytestmark = pytest.mark.e2e
+RELOAD_A, RELOAD_B = 20, 21  # the steps at which each page is reloaded
 
 
 def two_pages(new_context: Callable[..., BrowserContext], site_url: str) -> tuple[Page, Page]:
@@ -20,41 +45,120 @@ def two_pages(new_context: Callable[..., BrowserContext], site_url: str) -> tupl
     )
 
 
-def test_friend_invitation_accepted_and_answered_puts_the_game_on_both_tables(
-    new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
-) -> None:
-    a, b = two_pages(new_context, site_url)
-    invitation = invite(a)
-    assert invitation.startswith(site_url + "#F")
-    assert open_link(b, invitation) == "invited"
-    b.locator("[data-action=friend-accept]").click()
-    wait_friend(b, "waiting")
-    answer = link_to_send(b)
-    assert b.evaluate("location.hash") == ""  # consumed: a reload does not apply it again
-    assert open_link(a, answer) == "your-turn"
-    assert a.get_attribute("#table", "data-mode") == "friend"
-    assert b.locator("[data-move]").count() == 0
-    move = a.locator("#board [data-move]").first
-    move.click()
-    wait_friend(a, "waiting")
-    turn = link_to_send(a)
-    assert open_link(b, turn) == "your-turn"
-    assert list(external_requests) == []
-
-
-def test_friend_link_tampered_is_refused_and_the_game_stays(
+def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothing(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
+    """A changed link is refused, named, and changes nothing; the friend screens (options,
+    invitation, an invitation to accept, waiting, your turn, refused) in both themes."""
     a, b = two_pages(new_context, site_url)
-    open_link(b, invite(a))
+    audit = Audit()
+    a.locator("[data-new-game=friend]").click()
+    audit.check(a, "Play a friend: options")
+    a.locator("[data-action=friend-invite]").click()
+    wait_friend(a, "waiting")
+    invitation = link_to_send(a)
+    shoot(a, "invitation")
+    audit.check(a, "invitation to send")
+    open_link(b, invitation)
+    shoot(b, "invited")
+    audit.check(b, "an invitation to accept")
     b.locator("[data-action=friend-accept]").click()
     wait_friend(b, "waiting")
     answer = link_to_send(b)
+    shoot(b, "waiting")
+    audit.check(b, "waiting, the answer to send")
     before = messages(a)
     i = len(answer) - 20
     tampered = answer[:i] + ("A" if answer[i] != "A" else "B") + answer[i + 1 :]
     assert open_link(a, tampered) == "refused"
     assert messages(a) == before
-    assert a.locator("#friend-note").inner_text()
+    assert a.locator("#friend-note").inner_text().startswith("This link was changed")
+    shoot(a, "refused")
+    audit.check(a, "a refused link")
     assert open_link(a, answer) == "your-turn"
     assert friend_state(a) == "your-turn"
+    assert a.locator("#friend-note").is_hidden()
+    shoot(a, "your-turn")
+    audit.check(a, "your turn")
+    for page in (a, b):
+        page.emulate_media(color_scheme="dark")
+    audit.check(a, "your turn (dark)")
+    audit.check(b, "waiting (dark)")
+    audit.assert_clean()
+
+
+Step = tuple[int, list[str], str | None]  # the page a link goes to, its moves, its link out
+
+
+def script() -> tuple[list[str], list[Step]]:
+    """The whole scripted game in CPython: the invitation and answer, then each step."""
+    scripted = pytest.importorskip("tests.friend.scripted")
+    friend = pytest.importorskip("targi.friend")
+    a = friend.FriendGame.invite(scripted.secret("a0"), first_player=0, seat=0)
+    b = friend.FriendGame.accept(a.link, scripted.secret("b0"))
+    pages, links, choose, to = [a, b], [a.link, b.link], scripted.policy(0), 0
+    steps: list[Step] = []
+    while True:
+        page = pages[to]
+        out = page.receive(links[-1]).link
+        moves: list[str] = []
+        while out is None and page.status == "your-turn":
+            moves.append(choose(page.game))
+            out = page.play(moves[-1])
+        steps.append((to, moves, out))
+        if out is None:
+            assert a.status == b.status == "verified"
+            return links[:2], steps
+        links.append(out)
+        to = 1 - to
+
+
+def link_text(url: str) -> str:
+    return url.split("#", 1)[1]
+
+
+def test_friend_whole_game_by_links_with_a_reshuffle_caravan_and_tribal_expansion_verified(
+    new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
+) -> None:
+    scripted = pytest.importorskip("tests.friend.scripted")
+    first, steps = script()
+    a_context, b_context = new_context(), new_context()
+    a_context.add_init_script(fixed_random_bytes(scripted.secret("a0")))
+    b_context.add_init_script(fixed_random_bytes(scripted.secret("b0")))
+    pages = [open_game(a_context.new_page(), site_url), open_game(b_context.new_page(), site_url)]
+    a, b = pages
+    started = time.perf_counter()
+    invitation = invite(a)
+    assert link_text(invitation) == first[0]
+    assert open_link(b, invitation) == "invited"
+    b.locator("[data-action=friend-accept]").click()
+    wait_friend(b, "waiting")
+    assert link_text(link_to_send(b)) == first[1]
+    set_up = time.perf_counter() - started
+    sent, said = invitation, set()
+    for n, (to, moves, out) in enumerate(steps):
+        page = pages[to]
+        reload = n in (RELOAD_A, RELOAD_B)  # a reload of that page, with the link in it
+        open_link(page, sent if n else link_to_send(b), reload=reload)
+        missing = page.evaluate(PLAY_MOVES, moves)
+        assert missing is None, f"step {n}: no button for {missing!r}"
+        if out is None:
+            break
+        sent = link_to_send(page)
+        assert link_text(sent) == out, f"step {n}: the page's link is not the game's"
+        said.add(page.locator("#friend-send-what").inner_text())
+        assert page.evaluate("location.hash") == ""
+    played = time.perf_counter() - started
+    audit = Audit()
+    for page in pages:
+        wait_friend(page, "verified")
+        assert page.locator("#friend-verdict").inner_text().startswith("Deal verified")
+        assert page.locator("#score").is_visible()
+        audit.check(page, "deal verified, the score screen")
+    shoot(a, "verified")
+    audit.assert_clean()
+    # a mid-turn card: the request, and the friend's page answering by itself
+    assert any(s.startswith("A card is to be turned up") for s in said)
+    assert any(s.startswith("Your friend's page asked") for s in said)
+    assert list(external_requests) == []
+    print(f"friend game: set-up {set_up:.1f} s, {len(steps)} links, whole game {played:.1f} s")

@@ -196,7 +196,8 @@ class Controller:
     # ---- drawing -------------------------------------------------------------------------------
     def redraw(self) -> None:
         s = self.session
-        self.port.set_hidden("no-game", s is not None)
+        # an invitation in the friend panel is what the page shows with no game on the table
+        self.port.set_hidden("no-game", s is not None or self.friend.shown)
         if s is None:
             self.port.draw(None)
             return

@@ -54,6 +54,7 @@ class FriendFlow:
         self.last: Outgoing | None = None  # the link waiting to be sent for `game`
         self.note = ""  # a refused link's message, or why the files could not be loaded
         self.loading = False
+        self.shown = False  # the panel is shown
         self.module: ModuleType | None = None
         # The one way out: every link this page makes goes here (a live channel wraps it).
         self.outbox: Callable[[Outgoing], None] = self.show_link
@@ -110,7 +111,10 @@ class FriendFlow:
         try:
             got = game.receive(text)
         except friend.FriendError as error:
-            self.show_game(game)
+            if self.started(game):
+                self.show_game(game)
+            else:
+                self.game = game  # an invitation still waiting for its answer
             self.refuse(refusal(self.cat, str(error)))
             return
         self.offer = None
@@ -123,11 +127,19 @@ class FriendFlow:
         self.page.announce(None)
         self.draw()
 
+    @staticmethod
+    def started(game: FriendGame) -> bool:
+        """The game can be shown on the table: the friend has answered the invitation."""
+        return len(game.transcript) >= 2
+
     def offered(self, friend: ModuleType, text: str, game_id: str) -> None:
         """An invitation: offer to join, unless this page made it or joined it already."""
         game = self.kept(game_id)
         if game is not None:
-            self.show_game(game)
+            if self.started(game):
+                self.show_game(game)
+            else:
+                self.game = game
             key = "friend.refused.own" if game.role == 0 else "friend.refused.repeated"
             self.refuse(self.cat.t(key))
             return
@@ -238,6 +250,15 @@ class FriendFlow:
             self.page.put(FriendSession(game, self.moved))
             self.page.redraw()
 
+    def show(self, game: FriendGame) -> None:
+        """The game on the table once started; an invitation waiting for its answer only in
+        the panel (there is no table to show before the friend's page has dealt)."""
+        if self.started(game):
+            self.show_game(game)
+        else:
+            self.game = game
+            self.store.point(game.game_id)
+
     def table_changed(self, session: Session | None) -> None:
         """Another game went on the table: the panel steps aside (the friend game is kept)."""
         if session is not None and session.mode != MODE:
@@ -253,7 +274,7 @@ class FriendFlow:
             return
         game = self.kept(game_id)
         if game is not None:
-            self.show_game(game)
+            self.show(game)
         self.draw()
 
     async def open_kept(self, game_id: str) -> None:
@@ -265,7 +286,7 @@ class FriendFlow:
         if game is None:
             return
         self.note = ""
-        self.show_game(game)
+        self.show(game)
         self.last = None
         if game.link is not None and game.status != "your-turn":
             self.send(game, game.link)
@@ -301,6 +322,10 @@ class FriendFlow:
         return self.game.status
 
     def draw(self) -> None:
+        self.shown = self.game is not None or self.offer is not None or bool(self.note)
+        self.shown |= self.loading
+        if self.page.session is None:
+            self.port.set_hidden("no-game", self.shown)
         self.panel.draw(
             PanelState(
                 game=self.game,

@@ -69,6 +69,22 @@ def summary_of(data: dict[str, object]) -> FriendSummary:
     )  # fmt: skip
 
 
+# The envelope's head as envelope() writes it: its revision is read from there without
+# parsing the whole game, which is tens of kilobytes, at every move.
+HEAD = re.compile(r'\{"app":"targi-friend","format":1,"id":"[0-9a-f]{16}","rev":(\d{1,15}),')
+
+
+def stored_rev(text: str) -> int | None:
+    """The revision of a stored envelope; None when it is not one (never overwritten)."""
+    head = HEAD.match(text)
+    if head is not None:
+        return int(head.group(1))
+    try:
+        return summary_of(parse_object(text, MAX_CHARS)).rev
+    except StoredGameError:
+        return None
+
+
 class FriendStore:
     """The friend games kept in `backend` (localStorage); `tab` is this tab's sessionStorage."""
 
@@ -155,13 +171,8 @@ class FriendStore:
             stored = self.backend.get(PREFIX + game_id)
         except StorageFailure:
             stored = None
-        if stored is not None:
-            try:
-                stored_rev: int | None = summary_of(parse_object(stored, MAX_CHARS)).rev
-            except StoredGameError:
-                stored_rev = None  # never overwrite what cannot be read
-            if stored_rev != known:
-                return Saved.STALE
+        if stored is not None and stored_rev(stored) != known:
+            return Saved.STALE
         text = self.envelope(game, known + 1)
         try:
             self.backend.set(PREFIX + game_id, text)

@@ -519,6 +519,8 @@ class Renderer:
         kind = v["decision"]["kind"]
         if v["computer_to_move"]:
             return cat.t("prompt.computer")
+        if v["mode"] == "friend" and not v["human_to_move"]:  # the friend's page has the turn
+            return cat.t("friend.status.waiting")
         params: dict[str, object] = {"player": who}
         if kind == "place":
             params["n"] = v["players"][p]["to_place"]

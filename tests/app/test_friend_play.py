@@ -1,0 +1,253 @@
+"""Play a friend by links, the page's side: two FakePort pages pass links as the address bar
+carries them (targi.app.friendplay; docs/page.md, *Play a friend by links*)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from targi.app.friendplay.store import PREFIX, TAB_KEY
+from targi.app.friendplay.table import FriendSession
+from targi.app.page import Click
+from targi.app.text.catalog import Catalog
+
+from .fakeport import open_page
+from .flaky import FULL
+from .friends import Pair, fragment
+
+pytest.importorskip("ecdsa")
+
+from targi.friend import wire  # noqa: E402
+
+from tests.friend.scripted import policy  # noqa: E402
+
+
+def test_play_a_friend_makes_an_invitation_link_of_this_site_from_the_port_random_bytes(
+    cat: Catalog,
+) -> None:
+    pair = Pair(cat)
+    link = pair.invite()
+    port = pair.ports[0]
+    assert link.startswith(port.url + "#F")
+    assert port.random_count == 1  # 32 bytes, once
+    assert port.hidden["dlg-friend"] and not port.hidden["friend"]
+    assert pair.state(0) == "waiting"
+    assert port.text["friend-send-what"] == cat.t("friend.send.invitation")
+    assert [o.kind for o in pair.sent[0]] == ["invitation"]
+    assert any(k.startswith(PREFIX) for k in port.storage)
+
+
+def test_an_invitation_opened_says_who_plays_what_and_accepting_answers_with_a_link(
+    cat: Catalog,
+) -> None:
+    pair = Pair(cat, seat="red", starter="friend")
+    pair.open(1, pair.invite())
+    b = pair.ports[1]
+    assert pair.state(1) == "invited"
+    assert b.text["friend-offer-text"] == cat.t(
+        "friend.offer", colour=cat.t("player.blue"), starter=cat.t("player.blue")
+    )
+    assert pair.pages[1].session is None  # nothing joined before Accept
+    pair.pages[1].click(Click("friend-accept"))
+    b.run()
+    assert [o.kind for o in pair.sent[1]] == ["answer"]
+    assert isinstance(pair.pages[1].session, FriendSession)
+    pair.open(0, b.text["friend-link"])
+    # the inviter plays Red, the friend (Blue) starts: the inviter's page sends its shares of
+    # the opening cards by itself
+    assert (pair.state(0), pair.state(1)) == ("answering", "waiting")
+    assert pair.sent[0][-1].kind == "reply"
+    pair.deliver(0)
+    assert pair.state(1) == "your-turn"
+    assert pair.pages[1].session is not None and pair.pages[1].session.player == 0
+
+
+def test_a_whole_friend_game_by_links_ends_with_deal_verified_and_the_score_screen(
+    cat: Catalog,
+) -> None:
+    pair = Pair(cat)
+    pair.start()
+    pair.play(policy(0))
+    assert (pair.state(0), pair.state(1)) == ("verified", "verified")
+    for port in pair.ports:
+        assert port.text["friend-verdict"] == cat.t("friend.verified")
+        assert port.frame is not None and port.frame.dataset["phase"] == "over"
+        assert 'data-action="rematch"' not in port.frame.regions["choices"]
+    kinds = {o.kind for o in pair.sent[0] + pair.sent[1]}
+    assert kinds == {"invitation", "answer", "turn", "request", "reply", "end"}
+
+
+def test_a_refused_link_names_what_was_wrong_and_changes_nothing(cat: Catalog) -> None:
+    pair = Pair(cat)
+    pair.start()
+    pair.turn(0, policy(0))  # a turn's link, not delivered yet
+    fresh = pair.sent[0][-1].url
+    i = len(fresh) - 30
+    changed = fresh[:i] + ("A" if fresh[i] != "A" else "B") + fresh[i + 1 :]
+    cases = [
+        (1, pair.sent[1][-1].url, "friend.refused.own"),
+        (1, pair.sent[0][0].url, "friend.refused.repeated"),  # the invitation, joined
+        (0, pair.sent[0][0].url, "friend.refused.own"),
+        (0, pair.sent[1][-1].url, "friend.refused.repeated"),
+        (1, changed, "friend.refused.changed"),
+        (1, fresh[: len(fresh) // 2], "friend.refused.damaged"),
+    ]
+    for i, url, key in cases:
+        page, port = pair.pages[i], pair.ports[i]
+        seq = page.session.seq if page.session is not None else -1
+        kept = {k: v for k, v in port.storage.items() if k.startswith(PREFIX)}
+        pair.open(i, url)
+        assert pair.state(i) == "refused", key
+        assert port.text["friend-note"] == cat.t(key)
+        assert page.session is not None and page.session.seq == seq
+        assert {k: v for k, v in port.storage.items() if k.startswith(PREFIX)} == kept
+    pair.deliver(0)  # the link as it was made still applies
+    assert pair.state(1) in ("your-turn", "answering")
+    assert not pair.ports[1].text["friend-note"]
+
+
+def test_a_link_of_a_game_this_page_does_not_hold_is_refused(cat: Catalog) -> None:
+    pair, other = Pair(cat), Pair(cat)
+    other.ports[0].random_tag = other.ports[1].random_tag = "someone else"
+    pair.start()
+    other.start()
+    pair.open(1, other.sent[1][-1].url)
+    assert pair.state(1) == "refused"
+    assert pair.ports[1].text["friend-note"] == cat.t("friend.refused.unknown_game")
+
+
+def test_a_link_out_of_order_is_refused_as_missing(cat: Catalog) -> None:
+    pair = Pair(cat)
+    pair.start()
+    pair.turn(0, policy(0))
+    pair.deliver(0)
+    pair.turn(1, policy(0))
+    pair.deliver(1)
+    pair.turn(0, policy(0))
+    later = pair.sent[0][-1].url
+    fresh = Pair(cat)  # the same two pages' bytes: the same game, one link behind
+    fresh.start()
+    fresh.open(1, later)
+    assert fresh.state(1) == "refused"
+    assert fresh.ports[1].text["friend-note"] == cat.t("friend.refused.missing")
+
+
+def test_offline_before_first_use_says_so_and_keeps_nothing(cat: Catalog) -> None:
+    page, port = open_page(cat)
+    port.friend_offline = True
+    page.click(Click("new-game", "friend"))
+    page.click(Click("friend-invite"))
+    port.run()
+    assert port.text["friend-dialog-status"] == cat.t("friend.offline")
+    assert not port.hidden["dlg-friend"]
+    assert not any(k.startswith(PREFIX) for k in port.storage)
+    port.friend_offline = False
+    page.click(Click("friend-invite"))
+    port.run()
+    assert port.hidden["dlg-friend"] and port.text["friend-link"]
+
+
+def test_a_reload_puts_the_friend_game_back_and_a_repeated_link_is_refused(
+    cat: Catalog,
+) -> None:
+    pair = Pair(cat)
+    pair.start()
+    port = pair.ports[0]
+    seq = pair.pages[0].session.seq if pair.pages[0].session else -1
+    again, _ = open_page(cat, port)  # the same storage and tab: a reload
+    port.run()
+    assert isinstance(again.session, FriendSession) and again.session.seq == seq
+    assert port.page_state["friend"] == "your-turn"
+    again.open_fragment(fragment(pair.sent[1][-1].url))
+    port.run()
+    assert port.page_state["friend"] == "refused"
+    assert port.text["friend-note"] == cat.t("friend.refused.repeated")
+    assert again.session is not None and again.session.seq == seq
+
+
+def test_recent_games_lists_friend_games_with_whose_turn_and_the_last_link(
+    cat: Catalog,
+) -> None:
+    pair = Pair(cat)
+    pair.start()
+    port, page = pair.ports[1], pair.pages[1]
+    page.click(Click("recent"))
+    rows = port.html["recent-friend"]
+    assert "data-friend-id" in rows and cat.t("recent.friend.waiting") in rows
+    assert not port.hidden["recent-friend-box"]
+    # another game on the table; the friend game comes back with its last link
+    page.click(Click("new-game", "hotseat"))
+    assert port.hidden["friend"]
+    game_id = pair.sent[1][-1].game_id
+    page.click(Click("friend-open", game_id))
+    port.run()
+    assert isinstance(page.session, FriendSession)
+    assert port.text["friend-link"] == pair.sent[1][-1].url
+
+
+def test_a_hint_on_a_friend_game_is_searched_on_the_page_only_on_your_turn(
+    cat: Catalog,
+) -> None:
+    pair = Pair(cat)
+    pair.start()
+    a, port = pair.pages[0], pair.ports[0]
+    a.click(Click("hint"))
+    port.run()
+    assert port.asked == []  # never the worker: no save string holds a friend game
+    assert a.session is not None and a.computer.hint is not None
+    assert a.computer.hint.move in a.session.legal_for_human()
+    b = pair.pages[1]
+    assert b.session is not None and b.session.hint_game() is None  # not your turn
+
+
+def test_a_full_storage_keeps_the_friend_game_in_memory_and_says_so(cat: Catalog) -> None:
+    pair = Pair(cat)
+    pair.start()
+    port = pair.ports[0]
+    port.local.fail["set"] = FULL
+    pair.turn(0, policy(0))
+    assert port.text["notice-text"] == cat.t("storage.full")
+    port.local.fail.clear()
+    assert pair.pages[0].friend.store.pending
+
+
+def test_another_tab_that_played_on_is_never_overwritten(cat: Catalog) -> None:
+    pair = Pair(cat)
+    pair.start()
+    port = pair.ports[0]
+    game_id = pair.sent[0][0].game_id
+    key = PREFIX + game_id
+    data = json.loads(port.storage[key])
+    data["rev"] += 5  # another tab wrote it since
+    port.storage[key] = json.dumps(data)
+    pair.turn(0, policy(0))
+    assert json.loads(port.storage[key])["rev"] == data["rev"]
+    assert port.text["notice-text"] == cat.t("friend.other_tab")
+
+
+def test_the_friend_game_on_a_tab_is_remembered_per_tab(cat: Catalog) -> None:
+    pair = Pair(cat)
+    pair.start()
+    assert pair.ports[0].tab.data[TAB_KEY] == pair.sent[0][0].game_id
+    pair.pages[0].click(Click("new-game", "hotseat"))
+    assert TAB_KEY not in pair.ports[0].tab.data
+
+
+def test_every_link_goes_out_through_the_outbox_once(cat: Catalog) -> None:
+    """The seam a live channel uses: every link in passes receive(), every link out the
+    outbox, once each: what one page sent is what the other page applied."""
+    pair = Pair(cat)
+    pair.start()
+    for _ in range(12):
+        i = pair.to_move()
+        assert i is not None
+        pair.turn(i, policy(0))
+        while any(len(pair.sent[j]) > pair.delivered[j] for j in (0, 1)):
+            pair.deliver(next(j for j in (0, 1) if len(pair.sent[j]) > pair.delivered[j]))
+    for i in (0, 1):
+        game = pair.pages[i].friend.game
+        assert game is not None
+        mine = [wire.encode(r) for r in game.transcript if wire.parse(r).sender == game.role]
+        assert [o.text for o in pair.sent[i]] == mine
+        other = pair.pages[1 - i].friend.game
+        assert other is not None and other.transcript == game.transcript
