@@ -16,9 +16,17 @@ from collections.abc import Callable
 
 import pytest
 from axe import Audit
-from friendpage import link_to_send, messages, open_link, wait_friend
+from friendpage import (
+    PLAY_MOVES,
+    fixed_random_bytes,
+    link_to_send,
+    messages,
+    open_link,
+    wait_friend,
+)
 from pageutil import READY_TIMEOUT_MS, ExternalRequests, open_game
 from playwright.sync_api import BrowserContext, Page, expect
+from test_friend_play import script
 
 pytestmark = pytest.mark.e2e
 
@@ -106,4 +114,39 @@ def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_lin
     expect(a.locator("#settings-stun")).to_have_attribute("aria-pressed", "true")
     audit.check(a, "Settings, STUN on")
     audit.assert_clean()
+    assert list(external_requests) == []
+
+
+def test_friend_whole_game_played_live_with_mid_turn_cards_answered_on_the_channel_verified(
+    new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
+) -> None:
+    """The friend tests' scripted game (fixed random bytes, so the same moves are legal) played
+    live: after the invitation and the answer no link is opened; each page clicks its moves
+    once the friend's link has arrived on the channel, and the pages' answers to a mid-turn
+    card go back on it by themselves. Both pages end with the deal verified."""
+    scripted = pytest.importorskip("tests.friend.scripted")
+    _, steps = script()
+    a_context, b_context = new_context(), new_context()
+    a_context.add_init_script(fixed_random_bytes(scripted.secret("a0")))
+    b_context.add_init_script(fixed_random_bytes(scripted.secret("b0")))
+    pages = [open_game(a_context.new_page(), site_url), open_game(b_context.new_page(), site_url)]
+    a, b = pages
+    audit = Audit()
+    open_link(b, invite_live(a, audit))
+    b.locator("[data-action=friend-accept]").click()
+    wait_friend(b, "waiting")
+    open_link(a, link_to_send(b))
+    live_state(a, "live")
+    live_state(b, "live")
+    started = time.perf_counter()
+    for n, (to, moves, _) in enumerate(steps):
+        page = pages[to]
+        more_messages(page, n + 1)  # the link of step n has arrived: n + 2 messages
+        missing = page.evaluate(PLAY_MOVES, moves)
+        assert missing is None, f"step {n}: no button for {missing!r}"
+    for page in pages:
+        wait_friend(page, "verified")
+        assert page.locator("#friend-verdict").inner_text().startswith("Deal verified")
+        assert page.get_attribute("html", "data-live") == "live"
+    print(f"\nlive: a whole game, {len(steps)} links, {time.perf_counter() - started:.1f} s")
     assert list(external_requests) == []
