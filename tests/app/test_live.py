@@ -172,6 +172,30 @@ def test_an_answer_opened_after_a_reload_plays_by_links(cat: Catalog) -> None:
     assert reloaded.friend.game is not None and len(reloaded.friend.game.transcript) >= 2
 
 
+def test_the_inviter_opening_its_own_invitation_keeps_its_offer(cat: Catalog) -> None:
+    pair = LivePair(cat)
+    invitation = pair.invite()
+    pair.open(0, invitation)  # refused by the flow ("your own link"), and the offer stays
+    answer = pair.accept(invitation)
+    pair.open(0, answer)
+    assert pair.ports[0].live_calls[-1][0] == "accept"
+
+
+def test_an_invitation_opened_again_on_a_live_game_leaves_the_channel(cat: Catalog) -> None:
+    pair = LivePair(cat)
+    invitation = pair.invite()
+    pair.open(0, pair.accept(invitation))
+    pair.pages[1].live_state("open")
+    calls = list(pair.ports[1].live_calls)
+    pair.open(1, invitation)  # "applied already"
+    # Recent games: the game opened again, its last link (the answer) shown to send again;
+    # no new answer replaces the live connection
+    pair.pages[1].click(Click("friend-open", pair.game(1).game_id))
+    pair.ports[1].run()
+    assert pair.ports[1].live_calls == calls
+    assert pair.ports[1].page_state["live"] == "live"
+
+
 def test_a_damaged_live_part_is_left_and_the_invitation_still_opens(cat: Catalog) -> None:
     pair = LivePair(cat)
     link = play.split(pair.invite())[0]

@@ -81,6 +81,7 @@ class LivePlay:
         self.mode: Mode = "off"
         self.game_id: str | None = None  # the friend game the channel serves
         self.mine: str | None = None  # this page's part, for its invitation or answer
+        self.offering = False  # `mine` is an offer (this page invited)
         self.offer_in: str | None = None  # the offer (SDP) an invitation brought
         # every message that arrives on the channel goes here, as an opened link does
         self.deliver: Callable[[str], None] | None = None
@@ -108,7 +109,10 @@ class LivePlay:
             return link
         game_id, seq, _ = about
         if d.role == "actpass" and seq == 0:
+            if game_id == self.game_id and (self.mode == "live" or self.offering):
+                return link  # this page's own invitation, or a game live already: kept as is
             self.offer_in, self.game_id, self.mine = sdp.write(d), game_id, None
+            self.offering = False
         elif d.role != "actpass" and seq == 1 and game_id == self.game_id and self.mine:
             self.mine = None  # the invitation is answered: its part is spent
             self.port.spawn(self.connect(sdp.write(d)))
@@ -167,6 +171,7 @@ class LivePlay:
             return
         try:
             self.mine = sdp.to_part(await self.port.live_offer(self.stun))
+            self.offering = True
         except Exception as error:  # a browser's refusal, or a description we cannot pack
             self.port.report(f"live: the offer failed: {type(error).__name__}: {error}")
             self.set_mode("links")
