@@ -89,6 +89,18 @@ def test_the_invitation_carries_the_offer_and_the_answer_carries_the_answer(cat:
     assert len(pair.game(0).transcript) >= 2  # the answer applied: the game is on
 
 
+def test_a_link_splits_from_its_live_part_whatever_form_it_comes_in() -> None:
+    assert play.split("https://example.org/targi/#Fabc.def") == (
+        "https://example.org/targi/#Fabc",
+        "def",
+    )
+    assert play.split(" #Fabc.def\n") == ("#Fabc", "def")
+    assert play.split("Fabc") == ("Fabc", None)
+    # not a friend link: left whole (a host name's dots are no live part)
+    assert play.split("https://example.org/targi/") == ("https://example.org/targi/", None)
+    assert play.split("https://example.org/#g=abc.d") == ("https://example.org/#g=abc.d", None)
+
+
 def test_links_with_their_live_parts_stay_within_6000_characters(cat: Catalog) -> None:
     pair = LivePair(cat)
     invitation = pair.invite()
@@ -218,7 +230,7 @@ def test_without_webrtc_links_carry_no_live_part(cat: Catalog) -> None:
 
 def test_by_links_unless_live_is_chosen_and_the_choice_is_remembered(cat: Catalog) -> None:
     pair = LivePair(cat)
-    assert pair.ports[0].radios["friend-live"] == "links"  # the default
+    assert "friend-live" not in pair.ports[0].radios  # index.html's default: by links
     invitation = pair.invite(live=False)
     assert play.split(invitation)[1] is None
     assert pair.ports[0].live_calls == []

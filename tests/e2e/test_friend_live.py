@@ -86,6 +86,9 @@ def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_lin
         "connection drops."
     )
     audit.check(a, "a friend game, live")
+    a.emulate_media(color_scheme="dark")
+    audit.check(a, "a friend game, live (dark)")
+    a.emulate_media(color_scheme="light")
 
     # Placements alternate: each move reaches the other page on the channel, no link opened.
     for _ in range(MOVES):
