@@ -62,6 +62,7 @@ def test_an_invitation_opened_says_who_plays_what_and_accepting_answers_with_a_l
     assert pair.pages[1].session is not None and pair.pages[1].session.player == 0
 
 
+@pytest.mark.slow
 def test_a_whole_friend_game_by_links_ends_with_deal_verified_and_the_score_screen(
     cat: Catalog,
 ) -> None:
