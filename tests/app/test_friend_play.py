@@ -208,8 +208,15 @@ def test_a_full_storage_keeps_the_friend_game_in_memory_and_says_so(cat: Catalog
     port.local.fail["set"] = FULL
     pair.turn(0, policy(0))
     assert port.text["notice-text"] == cat.t("storage.full")
+    page = pair.pages[0]
+    assert page.friend.store.pending and page.has_unsaved()  # closing asks first
     port.local.fail.clear()
-    assert pair.pages[0].friend.store.pending
+    page.retry_save()  # the page is being hidden: written now
+    assert not page.friend.store.pending and not page.has_unsaved()
+    game = page.friend.game
+    assert game is not None
+    stored = json.loads(port.storage[PREFIX + game.game_id])
+    assert stored["state"]["transcript"] == game.to_dict()["transcript"]
 
 
 def test_another_tab_that_played_on_is_never_overwritten(cat: Catalog) -> None:
@@ -252,3 +259,15 @@ def test_every_link_goes_out_through_the_outbox_once(cat: Catalog) -> None:
         assert [o.text for o in pair.sent[i]] == mine
         other = pair.pages[1 - i].friend.game
         assert other is not None and other.transcript == game.transcript
+
+
+def test_an_audit_that_fails_names_what_was_wrong_and_whose_page_sent_it(cat: Catalog) -> None:
+    from targi.app.friendplay.words import verdict
+
+    reason = "the friend's message 7: a share that does not match the shuffle"
+    assert verdict(cat, True, None, 0, "verified") == cat.t("friend.verified")
+    by_friend = verdict(cat, False, 1, 0, reason)
+    assert by_friend == cat.t("friend.failed", who=cat.t("friend.who.friend"), reason=reason)
+    assert verdict(cat, False, 0, 0, reason).startswith(
+        cat.t("friend.failed", who=cat.t("friend.who.you"), reason="")[:20]
+    )

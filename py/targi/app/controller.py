@@ -149,10 +149,16 @@ class Controller:
         """The page is being hidden or closed: one more try for moves the storage refused."""
         if self.games.pending:
             self.saved(self.games.retry())
+        self.friend.store.retry()
 
     def has_unsaved(self) -> bool:
         """Closing the page now would lose moves (storage full or unusable)."""
-        return self.session is not None and (bool(self.games.pending) or self.games.in_memory)
+        friend = bool(self.friend.store.pending)
+        return (
+            friend
+            or self.session is not None
+            and (bool(self.games.pending) or self.games.in_memory)
+        )
 
     # ---- the page's words ----------------------------------------------------------------------
     def rewrite(self) -> None:

@@ -198,6 +198,7 @@ class FriendFlow:
         self.save(game)
         assert game.link is not None
         self.send(game, game.link)
+        self.port.focus("#friend [data-action=friend-copy]")
 
     # ---- the one way out -----------------------------------------------------------------
     def send(self, game: FriendGame, text: str) -> None:
