@@ -52,6 +52,9 @@ def test_an_invitation_opened_says_who_plays_what_and_accepting_answers_with_a_l
     b.run()
     assert [o.kind for o in pair.sent[1]] == ["answer"]
     assert isinstance(pair.pages[1].session, FriendSession)
+    # the opening nine lie face down until both pages' shares turn them up
+    assert b.frame is not None and b.frame.regions["board"].count(" down k-") == 9
+    assert b.frame.prompt == cat.t("friend.status.waiting")
     pair.open(0, b.text["friend-link"])
     # the inviter plays Red, the friend (Blue) starts: the inviter's page sends its shares of
     # the opening cards by itself
