@@ -274,3 +274,28 @@ def test_an_audit_that_fails_names_what_was_wrong_and_whose_page_sent_it(cat: Ca
     assert verdict(cat, False, 0, 0, reason).startswith(
         cat.t("friend.failed", who=cat.t("friend.who.you"), reason="")[:20]
     )
+
+
+def test_a_link_goes_to_its_own_game_when_several_friend_games_are_kept(cat: Catalog) -> None:
+    pair = Pair(cat)
+    pair.start()  # game 1: the inviter (page 0) is to move
+    third, port3 = open_page(cat)
+    port3.random_tag = "third page"
+    third.click(Click("new-game", "friend"))
+    third.click(Click("friend-invite"))
+    port3.run()
+    friend, port = pair.pages[1], pair.ports[1]
+    pair.open(1, port3.text["friend-link"])  # game 2's invitation, on the friend's page
+    friend.click(Click("friend-accept"))
+    port.run()
+    second = friend.friend.game
+    assert second is not None and second.game_id != pair.sent[0][0].game_id
+    pair.turn(0, policy(0))
+    pair.deliver(0)  # game 1's link, while game 2 is on the table
+    assert pair.state(1) in ("your-turn", "answering")
+    shown = friend.friend.game
+    assert shown is not None and shown.game_id == pair.sent[0][0].game_id
+    assert isinstance(friend.session, FriendSession)
+    assert friend.session.friend.game_id == shown.game_id
+    kept = {k for k in port.storage if k.startswith(PREFIX)}
+    assert kept == {PREFIX + shown.game_id, PREFIX + second.game_id}

@@ -22,6 +22,7 @@ import pytest
 from axe import Audit
 from friendpage import (
     PLAY_MOVES,
+    apply_ms,
     fixed_random_bytes,
     friend_state,
     invite,
@@ -143,10 +144,10 @@ def test_friend_whole_game_by_links_with_a_reshuffle_caravan_and_tribal_expansio
     for n, (to, moves, out) in enumerate(steps):
         page = pages[to]
         reload = n in (RELOAD_A, RELOAD_B)  # a reload of that page, with the link in it
-        opened = time.perf_counter()
         open_link(page, sent if n else link_to_send(b), reload=reload)
-        if not reload:
-            applied.append(time.perf_counter() - opened)
+        ms = None if reload else apply_ms(page)
+        if ms is not None:
+            applied.append(ms)
         missing = page.evaluate(PLAY_MOVES, moves)
         assert missing is None, f"step {n}: no button for {missing!r}"
         if out is None:
@@ -172,6 +173,6 @@ def test_friend_whole_game_by_links_with_a_reshuffle_caravan_and_tribal_expansio
     median, p95 = applied[len(applied) // 2], applied[int(len(applied) * 0.95)]
     print(
         f"friend game: set-up {set_up:.1f} s (both pages, the install included), {len(steps)}"
-        f" links, a link opened and applied: median {median * 1000:.0f} ms, p95"
-        f" {p95 * 1000:.0f} ms; the whole game {played:.1f} s"
+        f" links, a link applied in the page: median {median:.0f} ms, p95 {p95:.0f} ms, max"
+        f" {applied[-1]:.0f} ms; the whole game {played:.1f} s"
     )
