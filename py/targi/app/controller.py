@@ -187,8 +187,7 @@ class Controller:
     # ---- drawing -------------------------------------------------------------------------------
     def redraw(self) -> None:
         s = self.session
-        # an invitation in the friend panel is what the page shows with no game on the table
-        self.port.set_hidden("no-game", s is not None or self.friend.shown)
+        self.port.set_hidden("no-game", s is not None)
         if s is None:
             self.port.draw(None)
             return
