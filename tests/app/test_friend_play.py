@@ -52,6 +52,9 @@ def test_an_invitation_opened_says_who_plays_what_and_accepting_answers_with_a_l
     b.run()
     assert [o.kind for o in pair.sent[1]] == ["answer"]
     assert isinstance(pair.pages[1].session, FriendSession)
+    # the opening nine lie face down until both pages' shares turn them up
+    assert b.frame is not None and b.frame.regions["board"].count(" down k-") == 9
+    assert b.frame.prompt == cat.t("friend.status.waiting")
     pair.open(0, b.text["friend-link"])
     # the inviter plays Red, the friend (Blue) starts: the inviter's page sends its shares of
     # the opening cards by itself
@@ -62,6 +65,7 @@ def test_an_invitation_opened_says_who_plays_what_and_accepting_answers_with_a_l
     assert pair.pages[1].session is not None and pair.pages[1].session.player == 0
 
 
+@pytest.mark.slow
 def test_a_whole_friend_game_by_links_ends_with_deal_verified_and_the_score_screen(
     cat: Catalog,
 ) -> None:
@@ -207,8 +211,15 @@ def test_a_full_storage_keeps_the_friend_game_in_memory_and_says_so(cat: Catalog
     port.local.fail["set"] = FULL
     pair.turn(0, policy(0))
     assert port.text["notice-text"] == cat.t("storage.full")
+    page = pair.pages[0]
+    assert page.friend.store.pending and page.has_unsaved()  # closing asks first
     port.local.fail.clear()
-    assert pair.pages[0].friend.store.pending
+    page.retry_save()  # the page is being hidden: written now
+    assert not page.friend.store.pending and not page.has_unsaved()
+    game = page.friend.game
+    assert game is not None
+    stored = json.loads(port.storage[PREFIX + game.game_id])
+    assert stored["state"]["transcript"] == game.to_dict()["transcript"]
 
 
 def test_another_tab_that_played_on_is_never_overwritten(cat: Catalog) -> None:
@@ -251,3 +262,40 @@ def test_every_link_goes_out_through_the_outbox_once(cat: Catalog) -> None:
         assert [o.text for o in pair.sent[i]] == mine
         other = pair.pages[1 - i].friend.game
         assert other is not None and other.transcript == game.transcript
+
+
+def test_an_audit_that_fails_names_what_was_wrong_and_whose_page_sent_it(cat: Catalog) -> None:
+    from targi.app.friendplay.words import verdict
+
+    reason = "the friend's message 7: a share that does not match the shuffle"
+    assert verdict(cat, True, None, 0, "verified") == cat.t("friend.verified")
+    by_friend = verdict(cat, False, 1, 0, reason)
+    assert by_friend == cat.t("friend.failed", who=cat.t("friend.who.friend"), reason=reason)
+    assert verdict(cat, False, 0, 0, reason).startswith(
+        cat.t("friend.failed", who=cat.t("friend.who.you"), reason="")[:20]
+    )
+
+
+def test_a_link_goes_to_its_own_game_when_several_friend_games_are_kept(cat: Catalog) -> None:
+    pair = Pair(cat)
+    pair.start()  # game 1: the inviter (page 0) is to move
+    third, port3 = open_page(cat)
+    port3.random_tag = "third page"
+    third.click(Click("new-game", "friend"))
+    third.click(Click("friend-invite"))
+    port3.run()
+    friend, port = pair.pages[1], pair.ports[1]
+    pair.open(1, port3.text["friend-link"])  # game 2's invitation, on the friend's page
+    friend.click(Click("friend-accept"))
+    port.run()
+    second = friend.friend.game
+    assert second is not None and second.game_id != pair.sent[0][0].game_id
+    pair.turn(0, policy(0))
+    pair.deliver(0)  # game 1's link, while game 2 is on the table
+    assert pair.state(1) in ("your-turn", "answering")
+    shown = friend.friend.game
+    assert shown is not None and shown.game_id == pair.sent[0][0].game_id
+    assert isinstance(friend.session, FriendSession)
+    assert friend.session.friend.game_id == shown.game_id
+    kept = {k for k in port.storage if k.startswith(PREFIX)}
+    assert kept == {PREFIX + shown.game_id, PREFIX + second.game_id}

@@ -6,82 +6,68 @@ a STUN server only when the setting is on."""
 from __future__ import annotations
 
 import json
-from collections.abc import Coroutine
-from typing import Any
 
-from targi.app.controller import Controller
 from targi.app.live import play, sdp
 from targi.app.page import Click
 from targi.app.store.storage import Settings
 from targi.app.text.catalog import Catalog
 from targi.friend import FriendGame
 
-from .fakeport import MESSAGES, FakePort, open_page
+from .fakeport import MESSAGES, open_page
+from .friends import Pair, fragment
 
 
-class Pair:
-    """Two pages (inviter, friend), each with its own controller, friend flow and live play."""
+class LivePair(Pair):
+    """The friend tests' two pages (tests/app/friends.py), the links opened as the address
+    bar carries them; the inviter chooses live play (or not) in Play a friend."""
 
     def __init__(self, cat: Catalog) -> None:
-        self.pages: list[Controller] = []
-        self.ports: list[FakePort] = []
-        for side in (0, 1):
-            port = FakePort()
-            port.tab_name = port.random_tag = f"tab-{side}"
-            page, port = open_page(cat, port)
-            self.pages.append(page)
-            self.ports.append(port)
+        super().__init__(cat)
+        for side, port in enumerate(self.ports):
+            port.tab_name = f"tab-{side}"  # two devices: each its own Web Locks and storage
 
     def live(self, side: int) -> play.LivePlay:
         return self.pages[side].friend_live
 
     def shown(self, side: int) -> str:
-        """The link the panel shows to send (#friend-link's URL)."""
-        last = self.pages[side].friend.last
-        assert last is not None
-        return last.url
+        """The link the panel shows to send (the text of [data-friend-link])."""
+        return self.ports[side].text["friend-link"]
 
     def game(self, side: int) -> FriendGame:
         game = self.pages[side].friend.game
         assert game is not None
         return game
 
-    def step(self, side: int, work: Coroutine[Any, Any, Any]) -> None:
-        self.ports[side].spawn(work)
-        self.ports[side].run()
-
     def invite(self, live: bool = True) -> str:
         """New game → Play a friend (moves: live too, or by links) → Invite: the invitation."""
         self.ports[0].check("friend-live", "live" if live else "links")
-        self.step(0, self.pages[0].friend.invite(0, 0))
-        return self.shown(0)
+        return super().invite()
 
     def accept(self, invitation: str) -> str:
         """The invitation opened, Accept: the answer shown."""
-        self.step(1, self.pages[1].friend.receive(invitation))
-        self.step(1, self.pages[1].friend.accept())
+        self.open(1, invitation)
+        self.pages[1].click(Click("friend-accept"))
+        self.ports[1].run()
         return self.shown(1)
 
     def connect(self) -> None:
-        answer = self.accept(self.invite())
-        self.step(0, self.pages[0].friend.receive(answer))
+        self.open(0, self.accept(self.invite()))
         for side in (0, 1):
             self.ports[side].live_open = True
             self.pages[side].live_state("open")
 
     def mover(self) -> int:
-        return next(side for side in (0, 1) if self.game(side).status == "your-turn")
+        side = self.to_move()
+        assert side is not None
+        return side
 
     def move(self, side: int) -> None:
-        """The player of `side` places a Targi (clicked on the table)."""
-        page = self.pages[side]
-        assert page.session is not None
-        page.play(page.session.legal_for_human()[0])
-        self.ports[side].run()
+        """The player of `side` makes a move (clicked on the table)."""
+        self.turn(side, lambda g: g.legal_moves()[0])
 
 
 def test_the_invitation_carries_the_offer_and_the_answer_carries_the_answer(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     invitation = pair.invite()
     link, part = play.split(invitation)
     assert link.endswith("#" + (pair.game(0).link or "")) and part is not None
@@ -97,14 +83,26 @@ def test_the_invitation_carries_the_offer_and_the_answer_carries_the_answer(cat:
     assert call[0] == "answer"
     assert sdp.read(call[1]) == sdp.read_part(play.split(invitation)[1] or "")
     # the inviter opens the answer: the game reads the link alone, the channel is set up
-    pair.step(0, pair.pages[0].friend.receive(answer))
+    pair.open(0, answer)
     assert pair.ports[0].live_calls[-1][0] == "accept"
     assert pair.ports[0].page_state["live"] == "connecting"
     assert len(pair.game(0).transcript) >= 2  # the answer applied: the game is on
 
 
+def test_a_link_splits_from_its_live_part_whatever_form_it_comes_in() -> None:
+    assert play.split("https://example.org/targi/#Fabc.def") == (
+        "https://example.org/targi/#Fabc",
+        "def",
+    )
+    assert play.split(" #Fabc.def\n") == ("#Fabc", "def")
+    assert play.split("Fabc") == ("Fabc", None)
+    # not a friend link: left whole (a host name's dots are no live part)
+    assert play.split("https://example.org/targi/") == ("https://example.org/targi/", None)
+    assert play.split("https://example.org/#g=abc.d") == ("https://example.org/#g=abc.d", None)
+
+
 def test_links_with_their_live_parts_stay_within_6000_characters(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     invitation = pair.invite()
     answer = pair.accept(invitation)
     assert len(invitation) <= 6000 and len(answer) <= 6000
@@ -119,7 +117,7 @@ def test_links_with_their_live_parts_stay_within_6000_characters(cat: Catalog) -
 
 
 def test_every_later_link_goes_out_on_the_open_channel_and_is_still_shown(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     pair.connect()
     assert pair.ports[0].page_state["live"] == "live"
     assert pair.ports[0].text["friend-live"] == cat.t("live.on")
@@ -131,7 +129,7 @@ def test_every_later_link_goes_out_on_the_open_channel_and_is_still_shown(cat: C
 
 
 def test_a_message_on_the_channel_is_applied_as_an_opened_link(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     pair.connect()
     side = pair.mover()
     other = 1 - side
@@ -150,7 +148,7 @@ def test_a_message_on_the_channel_is_applied_as_an_opened_link(cat: Catalog) -> 
 
 
 def test_when_the_channel_closes_the_game_goes_on_by_links(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     pair.connect()
     pair.ports[0].live_open = False
     pair.pages[0].live_state("closed")
@@ -164,7 +162,7 @@ def test_when_the_channel_closes_the_game_goes_on_by_links(cat: Catalog) -> None
 
 
 def test_a_link_the_channel_cannot_take_turns_the_page_to_links(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     pair.connect()
     side = pair.mover()
     pair.ports[side].live_open = False  # closed, and the browser has not said so yet
@@ -174,28 +172,53 @@ def test_a_link_the_channel_cannot_take_turns_the_page_to_links(cat: Catalog) ->
 
 
 def test_an_answer_opened_after_a_reload_plays_by_links(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     answer = pair.accept(pair.invite())
     reloaded, _ = open_page(cat, pair.ports[0])  # the offer's connection went with the page
     pair.ports[0].live_calls.clear()
     pair.ports[0].run()
-    pair.step(0, reloaded.friend.receive(answer))
+    reloaded.open_fragment(fragment(answer))
+    pair.ports[0].run()
     assert pair.ports[0].live_calls == []  # no offer of this page: the answer's part is left
     assert reloaded.friend_live.mode == "off"
     assert reloaded.friend.game is not None and len(reloaded.friend.game.transcript) >= 2
 
 
+def test_the_inviter_opening_its_own_invitation_keeps_its_offer(cat: Catalog) -> None:
+    pair = LivePair(cat)
+    invitation = pair.invite()
+    pair.open(0, invitation)  # refused by the flow ("your own link"), and the offer stays
+    answer = pair.accept(invitation)
+    pair.open(0, answer)
+    assert pair.ports[0].live_calls[-1][0] == "accept"
+
+
+def test_an_invitation_opened_again_on_a_live_game_leaves_the_channel(cat: Catalog) -> None:
+    pair = LivePair(cat)
+    invitation = pair.invite()
+    pair.open(0, pair.accept(invitation))
+    pair.pages[1].live_state("open")
+    calls = list(pair.ports[1].live_calls)
+    pair.open(1, invitation)  # "applied already"
+    # Recent games: the game opened again, its last link (the answer) shown to send again;
+    # no new answer replaces the live connection
+    pair.pages[1].click(Click("friend-open", pair.game(1).game_id))
+    pair.ports[1].run()
+    assert pair.ports[1].live_calls == calls
+    assert pair.ports[1].page_state["live"] == "live"
+
+
 def test_a_damaged_live_part_is_left_and_the_invitation_still_opens(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     link = play.split(pair.invite())[0]
-    pair.step(1, pair.pages[1].friend.receive(link + ".AQAE!!"))
+    pair.open(1, link + ".AQAE!!")
     assert pair.ports[1].page_state["live"] == "links"
     assert pair.ports[1].reports
     assert pair.pages[1].friend.offer is not None  # the invitation is offered to accept
 
 
 def test_without_webrtc_links_carry_no_live_part(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     pair.ports[0].live_works = False
     invitation = pair.invite()
     assert play.split(invitation)[1] is None
@@ -206,8 +229,8 @@ def test_without_webrtc_links_carry_no_live_part(cat: Catalog) -> None:
 
 
 def test_by_links_unless_live_is_chosen_and_the_choice_is_remembered(cat: Catalog) -> None:
-    pair = Pair(cat)
-    assert pair.ports[0].radios["friend-live"] == "links"  # the default
+    pair = LivePair(cat)
+    assert "friend-live" not in pair.ports[0].radios  # index.html's default: by links
     invitation = pair.invite(live=False)
     assert play.split(invitation)[1] is None
     assert pair.ports[0].live_calls == []
@@ -220,7 +243,7 @@ def test_by_links_unless_live_is_chosen_and_the_choice_is_remembered(cat: Catalo
 
 
 def test_no_stun_server_is_asked_unless_the_setting_is_on(cat: Catalog) -> None:
-    pair = Pair(cat)
+    pair = LivePair(cat)
     pair.accept(pair.invite())
     assert pair.ports[0].live_calls[0] == ("offer", "")
     assert pair.ports[1].live_calls[0][2] == ""
@@ -238,7 +261,7 @@ def test_the_stun_setting_is_off_by_default_and_remembered() -> None:
 
 def test_the_live_indicator_is_worded_again_in_another_language() -> None:
     english = Catalog.from_json((MESSAGES / "en.json").read_text(encoding="utf-8"))  # switched
-    pair = Pair(english)
+    pair = LivePair(english)
     pair.connect()
     port = pair.ports[0]
     port.spawn(pair.pages[0].set_language("de"))

@@ -124,12 +124,32 @@ def messages(page: Page) -> int:
     return int(page.get_attribute("#friend", "data-messages") or 0)
 
 
+# Notes, in the page, when a hash change comes and when the friend panel next changes its
+# message count or state: the time the page took to apply a link (no test round trip in it).
+APPLY_TIMER = """() => {
+  const f = document.getElementById('friend');
+  window.__friendApplyMs = null;
+  let began = null;
+  window.addEventListener('hashchange', () => { began = performance.now(); }, { once: true });
+  const seen = new MutationObserver(() => {
+    if (began !== null) {
+      window.__friendApplyMs = performance.now() - began;
+      seen.disconnect();
+    }
+  });
+  seen.observe(f, { attributes: true, attributeFilter: ['data-messages'] });
+  seen.observe(document.documentElement, { attributes: true, attributeFilter: ['data-friend'] });
+}"""
+
+
 def open_link(page: Page, url: str, reload: bool = False) -> str | None:
     """Open a friend's link as a player does (a navigation: a page load when `reload`, else
     a hash change) and wait until it is applied or refused; gives <html data-friend>."""
     before = messages(page) if page.locator("#friend").count() else 0
     if reload:
         page.goto("about:blank")
+    else:
+        page.evaluate(APPLY_TIMER)
     page.goto(url)
     page.wait_for_function(
         """before => {
@@ -142,6 +162,12 @@ def open_link(page: Page, url: str, reload: bool = False) -> str | None:
         timeout=120_000,
     )
     return friend_state(page)
+
+
+def apply_ms(page: Page) -> float | None:
+    """How long the page took to apply the last link opened by a hash change (APPLY_TIMER)."""
+    ms = page.evaluate("window.__friendApplyMs")
+    return None if ms is None else float(ms)
 
 
 def fixed_random_bytes(secret: bytes) -> str:

@@ -163,10 +163,16 @@ class Controller:
         """The page is being hidden or closed: one more try for moves the storage refused."""
         if self.games.pending:
             self.saved(self.games.retry())
+        self.friend.store.retry()
 
     def has_unsaved(self) -> bool:
         """Closing the page now would lose moves (storage full or unusable)."""
-        return self.session is not None and (bool(self.games.pending) or self.games.in_memory)
+        friend = bool(self.friend.store.pending)
+        return (
+            friend
+            or self.session is not None
+            and (bool(self.games.pending) or self.games.in_memory)
+        )
 
     # ---- the page's words ----------------------------------------------------------------------
     def rewrite(self) -> None:
@@ -196,8 +202,7 @@ class Controller:
     # ---- drawing -------------------------------------------------------------------------------
     def redraw(self) -> None:
         s = self.session
-        # an invitation in the friend panel is what the page shows with no game on the table
-        self.port.set_hidden("no-game", s is not None or self.friend.shown)
+        self.port.set_hidden("no-game", s is not None)
         if s is None:
             self.port.draw(None)
             return

@@ -54,7 +54,6 @@ class FriendFlow:
         self.last: Outgoing | None = None  # the link waiting to be sent for `game`
         self.note = ""  # a refused link's message, or why the files could not be loaded
         self.loading = False
-        self.shown = False  # the panel is shown
         self.module: ModuleType | None = None
         # The one way out: every link this page makes goes here (a live channel wraps it).
         self.outbox: Callable[[Outgoing], None] = self.show_link
@@ -201,6 +200,7 @@ class FriendFlow:
         self.save(game)
         assert game.link is not None
         self.send(game, game.link)
+        self.port.focus("#friend [data-action=friend-copy]")
 
     # ---- the one way out -----------------------------------------------------------------
     def send(self, game: FriendGame, text: str) -> None:
@@ -322,10 +322,6 @@ class FriendFlow:
         return self.game.status
 
     def draw(self) -> None:
-        self.shown = self.game is not None or self.offer is not None or bool(self.note)
-        self.shown |= self.loading
-        if self.page.session is None:
-            self.port.set_hidden("no-game", self.shown)
         self.panel.draw(
             PanelState(
                 game=self.game,

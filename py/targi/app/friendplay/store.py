@@ -186,6 +186,23 @@ class FriendStore:
         recovered = self.pending.pop(game_id, None) is not None
         return Saved.RECOVERED if recovered else Saved.SAVED
 
+    def retry(self) -> bool:
+        """Write what waits in memory once more (the page is being hidden or closed); True
+        when nothing waits any more."""
+        for game_id, text in list(self.pending.items()):
+            rev = stored_rev(text)
+            try:
+                stored = self.backend.get(PREFIX + game_id)
+                if stored is not None and rev is not None and stored_rev(stored) != rev - 1:
+                    continue  # another tab wrote it since: never overwritten
+                self.backend.set(PREFIX + game_id, text)
+            except StorageFailure:
+                continue
+            del self.pending[game_id]
+            if rev is not None:
+                self.rev[game_id] = rev
+        return not self.pending
+
     def forget_rev(self, game_id: str) -> None:
         """Read the stored revision afresh next time (after another tab's write)."""
         self.rev.pop(game_id, None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...board import GOODS_SPACES
 from ...game import Game, IllegalMove
 from ..preview import place_preview
 from ..session import PageView, Session
@@ -66,6 +67,12 @@ class FriendSession(Session):
 
     def view(self) -> PageView:
         v = self.friend.view()
+        dealer = self.friend.dealer
+        if dealer is not None and any(d.space < 0 for d in dealer.due()):
+            # the opening nine are dealt face down until both pages' shares turn them up
+            for cell in v["central"]:
+                cell["kind"] = "goods" if cell["space"] in GOODS_SPACES else "tribe"
+                cell["empty"], cell["face_up"], cell["card"] = False, False, None
         human = self.human_to_move
         return PageView(
             **v,

@@ -1,8 +1,9 @@
 """Live play: a friend game's links also travel over a WebRTC data channel while both pages
 are open, so moves and reveals arrive without copying links (docs/friend-play.md, *Live*).
 
-No message is added to the protocol. The inviter's page makes an offer before its invitation
-and the invitation link carries it as an extra part (`<link>.<part>`, targi.app.live.sdp); the
+No message is added to the protocol. When the inviter chooses live play (Play a friend: moves
+travel live too), its page makes an offer for its invitation, and the link carries it as an
+extra part (`<link>.<part>`, targi.app.live.sdp); the
 friend's page answers it, and its answer link carries the answer. When the inviter opens the
 answer, the channel opens. From then on every link this page sends goes out on the channel
 too, and every message that comes in on it goes through the same function as an opened link
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, Protocol
 
-from ..friendplay.flow import Outgoing
+from ..friendplay.flow import LINK_PREFIX, Outgoing
 from ..port import Port
 from ..store.storage import Settings
 from ..text.catalog import Catalog
@@ -52,13 +53,15 @@ class LivePage(Protocol):
     cat: Catalog
     settings: Settings
 
-    def notice(self, text: str) -> None: ...
     def store_settings(self) -> None: ...
 
 
 def split(text: str) -> tuple[str, str | None]:
-    """A link's text (a whole URL or the part after #) without its live part, and the part."""
+    """A friend link's text (a whole URL, `#F…` or `F…`) without its live part, and the part;
+    any other text as it is."""
     head, hash_, fragment = text.strip().rpartition("#")
+    if not fragment.startswith(LINK_PREFIX):
+        return text.strip(), None
     link, sep, part = fragment.partition(SEPARATOR)
     return head + hash_ + link, (part if sep else None)
 
@@ -81,10 +84,12 @@ class LivePlay:
         self.mode: Mode = "off"
         self.game_id: str | None = None  # the friend game the channel serves
         self.mine: str | None = None  # this page's part, for its invitation or answer
+        self.offering = False  # `mine` is an offer (this page invited)
         self.offer_in: str | None = None  # the offer (SDP) an invitation brought
         # every message that arrives on the channel goes here, as an opened link does
         self.deliver: Callable[[str], None] | None = None
-        self.port.check(CHOICE, "live" if page.settings.live else "links")
+        if page.settings.live:  # else index.html's default stands: by links
+            self.port.check(CHOICE, "live")
 
     @property
     def stun(self) -> str | None:
@@ -108,7 +113,10 @@ class LivePlay:
             return link
         game_id, seq, _ = about
         if d.role == "actpass" and seq == 0:
+            if game_id == self.game_id and (self.mode == "live" or self.offering):
+                return link  # this page's own invitation, or a game live already: kept as is
             self.offer_in, self.game_id, self.mine = sdp.write(d), game_id, None
+            self.offering = False
         elif d.role != "actpass" and seq == 1 and game_id == self.game_id and self.mine:
             self.mine = None  # the invitation is answered: its part is spent
             self.port.spawn(self.connect(sdp.write(d)))
@@ -167,6 +175,7 @@ class LivePlay:
             return
         try:
             self.mine = sdp.to_part(await self.port.live_offer(self.stun))
+            self.offering = True
         except Exception as error:  # a browser's refusal, or a description we cannot pack
             self.port.report(f"live: the offer failed: {type(error).__name__}: {error}")
             self.set_mode("links")
