@@ -174,3 +174,22 @@ def test_friend_whole_game_by_links_with_a_reshuffle_caravan_and_tribal_expansio
         f" links, a link applied in the page: median {median:.0f} ms, p95 {p95:.0f} ms, max"
         f" {applied[-1]:.0f} ms; the whole game {played:.1f} s"
     )
+
+
+def test_friend_offline_before_first_use_says_so_and_keeps_nothing_then_invites_online(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context()
+    page = open_game(context.new_page(), site_url)
+    context.route("**/wheels/friend/**", lambda route: route.abort("internetdisconnected"))
+    page.locator("[data-new-game=friend]").click()
+    page.locator("[data-action=friend-invite]").click()
+    status = page.locator("#friend-dialog-status")
+    status.filter(has_text="could not be loaded").wait_for(timeout=120_000)
+    assert page.locator("#dlg-friend").is_visible()
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('targi.friend.'))")
+    assert kept == []
+    context.unroute("**/wheels/friend/**")
+    page.locator("[data-action=friend-invite]").click()
+    wait_friend(page, "waiting")
+    assert link_to_send(page).startswith(site_url + "#F")
