@@ -11,7 +11,7 @@ from targi.app.friendplay.table import FriendSession
 from targi.app.page import Click
 from targi.app.text.catalog import Catalog
 
-from .fakeport import open_page
+from .fakeport import MESSAGES, open_page
 from .flaky import FULL
 from .friends import Pair, fragment
 
@@ -299,3 +299,14 @@ def test_a_link_goes_to_its_own_game_when_several_friend_games_are_kept(cat: Cat
     assert friend.session.friend.game_id == shown.game_id
     kept = {k for k in port.storage if k.startswith(PREFIX)}
     assert kept == {PREFIX + shown.game_id, PREFIX + second.game_id}
+
+
+def test_the_friend_panel_speaks_the_language_switched_to_mid_game(cat: Catalog) -> None:
+    pair = Pair(cat)
+    pair.start()
+    page, port = pair.pages[1], pair.ports[1]
+    port.spawn(page.set_language("de"))
+    port.run()
+    german = json.loads((MESSAGES / "de.json").read_text(encoding="utf-8"))
+    assert port.text["friend-status"] == german["friend.status.waiting"]
+    assert port.text["friend-send-what"] == german["friend.send.answer"]

@@ -125,7 +125,8 @@ def messages(page: Page) -> int:
 
 
 # Notes, in the page, when a hash change comes and when the friend panel next changes its
-# message count or state: the time the page took to apply a link (no test round trip in it).
+# message count or state: the time the page took to apply a link (no test round trip in it);
+# gives the message count before.
 APPLY_TIMER = """() => {
   const f = document.getElementById('friend');
   window.__friendApplyMs = null;
@@ -139,17 +140,18 @@ APPLY_TIMER = """() => {
   });
   seen.observe(f, { attributes: true, attributeFilter: ['data-messages'] });
   seen.observe(document.documentElement, { attributes: true, attributeFilter: ['data-friend'] });
+  return Number(f.dataset.messages || 0);
 }"""
 
 
 def open_link(page: Page, url: str, reload: bool = False) -> str | None:
     """Open a friend's link as a player does (a navigation: a page load when `reload`, else
     a hash change) and wait until it is applied or refused; gives <html data-friend>."""
-    before = messages(page) if page.locator("#friend").count() else 0
     if reload:
+        before = messages(page)
         page.goto("about:blank")
     else:
-        page.evaluate(APPLY_TIMER)
+        before = int(page.evaluate(APPLY_TIMER))
     page.goto(url)
     page.wait_for_function(
         """before => {
@@ -162,12 +164,6 @@ def open_link(page: Page, url: str, reload: bool = False) -> str | None:
         timeout=120_000,
     )
     return friend_state(page)
-
-
-def apply_ms(page: Page) -> float | None:
-    """How long the page took to apply the last link opened by a hash change (APPLY_TIMER)."""
-    ms = page.evaluate("window.__friendApplyMs")
-    return None if ms is None else float(ms)
 
 
 def fixed_random_bytes(secret: bytes) -> str:
@@ -188,15 +184,26 @@ def fixed_random_bytes(secret: bytes) -> str:
 
 
 # Clicks a turn's moves in the page, in one go (each click redraws the table synchronously:
-# the next move's button is there at once); gives the moves it could not find.
+# the next move's button is there at once), then reads what the page shows: one round trip a
+# step. `missing`: a move with no button; `link`, `what`: the link waiting to be sent and what
+# the panel says to do with it; `hash`: the address bar's; `ms`: APPLY_TIMER's measure.
 PLAY_MOVES = """(moves) => {
+  let missing = null;
   for (const move of moves) {
     const button = [...document.querySelectorAll('[data-move]')]
       .find((b) => b.dataset.move === move && b.offsetParent !== null);
-    if (!button) return move;
+    if (!button) { missing = move; break; }
     button.click();
   }
-  return null;
+  const send = document.getElementById('friend-send');
+  return {
+    missing,
+    link: send.hidden ? null : document.getElementById('friend-link').textContent.trim(),
+    what: document.getElementById('friend-send-what').textContent,
+    hash: location.hash,
+    ms: window.__friendApplyMs ?? null,
+    state: document.documentElement.dataset.friend ?? null,
+  };
 }"""
 
 

@@ -22,7 +22,6 @@ import pytest
 from axe import Audit
 from friendpage import (
     PLAY_MOVES,
-    apply_ms,
     fixed_random_bytes,
     friend_state,
     invite,
@@ -145,17 +144,16 @@ def test_friend_whole_game_by_links_with_a_reshuffle_caravan_and_tribal_expansio
         page = pages[to]
         reload = n in (RELOAD_A, RELOAD_B)  # a reload of that page, with the link in it
         open_link(page, sent if n else link_to_send(b), reload=reload)
-        ms = None if reload else apply_ms(page)
-        if ms is not None:
-            applied.append(ms)
-        missing = page.evaluate(PLAY_MOVES, moves)
-        assert missing is None, f"step {n}: no button for {missing!r}"
+        shown = page.evaluate(PLAY_MOVES, moves)
+        assert shown["missing"] is None, f"step {n}: no button for {shown['missing']!r}"
+        if shown["ms"] is not None and not reload:
+            applied.append(shown["ms"])
+        assert shown["hash"] == ""  # consumed: a reload does not apply it again
         if out is None:
             break
-        sent = link_to_send(page)
-        assert link_text(sent) == out, f"step {n}: the page's link is not the game's"
-        said.add(page.locator("#friend-send-what").inner_text())
-        assert page.evaluate("location.hash") == ""
+        assert shown["link"] is not None and link_text(shown["link"]) == out, f"step {n}"
+        sent = shown["link"]
+        said.add(shown["what"])
     played = time.perf_counter() - started
     audit = Audit()
     for page in pages:
@@ -176,3 +174,22 @@ def test_friend_whole_game_by_links_with_a_reshuffle_caravan_and_tribal_expansio
         f" links, a link applied in the page: median {median:.0f} ms, p95 {p95:.0f} ms, max"
         f" {applied[-1]:.0f} ms; the whole game {played:.1f} s"
     )
+
+
+def test_friend_offline_before_first_use_says_so_and_keeps_nothing_then_invites_online(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context()
+    page = open_game(context.new_page(), site_url)
+    context.route("**/wheels/friend/**", lambda route: route.abort("internetdisconnected"))
+    page.locator("[data-new-game=friend]").click()
+    page.locator("[data-action=friend-invite]").click()
+    status = page.locator("#friend-dialog-status")
+    status.filter(has_text="could not be loaded").wait_for(timeout=120_000)
+    assert page.locator("#dlg-friend").is_visible()
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('targi.friend.'))")
+    assert kept == []
+    context.unroute("**/wheels/friend/**")
+    page.locator("[data-action=friend-invite]").click()
+    wait_friend(page, "waiting")
+    assert link_to_send(page).startswith(site_url + "#F")
