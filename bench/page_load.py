@@ -106,11 +106,12 @@ def fmt(values: list[float]) -> str:
     return " ".join(f"{v:.2f}" for v in values)
 
 
-def serve_with_floor(scratch: Path) -> tuple[object, str]:
-    """site/ and the floor page under one URL, through symbolic links (nothing copied)."""
+def serve_with_floor(scratch: Path, site: Path = SITE) -> tuple[object, str]:
+    """site/ (or a copy of another build) and the floor page under one URL, through symbolic
+    links (nothing copied)."""
     root = scratch / "root"
     root.mkdir()
-    for entry in SITE.iterdir():
+    for entry in site.iterdir():
         (root / entry.name).symlink_to(entry)
     (root / FLOOR_DIR).symlink_to(ROOT / "bench" / "floor")
     server = make_server(port=0, directory=root, quiet=True)
@@ -171,11 +172,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5)")
     parser.add_argument("--memory", action="store_true", help="also a whole game's memory")
+    parser.add_argument(
+        "--site", type=Path, default=None, help="a copy of another build, as it is (before/after)"
+    )
     args = parser.parse_args()
 
-    ensure_site()
+    if args.site is None:
+        ensure_site()
     scratch = tempfile.TemporaryDirectory(prefix="targi-bench-")
-    server, url = serve_with_floor(Path(scratch.name))
+    server, url = serve_with_floor(Path(scratch.name), args.site or SITE)
     floor = url + FLOOR_DIR + "/"
     executable = find_chromium()
     print(f"{url} beside {floor} in {executable or 'Playwright Chromium'}, {args.runs} runs each")

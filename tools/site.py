@@ -27,6 +27,12 @@ NOT_SHIPPED = {PY_FILES_LIST}
 LOADING_PREFIXES = ("loading.", "storage.copy_")
 LOADING_MARKER = "<!-- build: LOADING_WORDS -->"
 PRELOAD_MARKER = "<!-- build: PRELOADS -->"
+# The page's own style sheets (web/*.css, one per part of the page) are linked one by one from
+# the source index.html, in their cascade order; the site ships them as this one file, linked
+# where the first was (one request instead of six on a first visit; their url()s stay relative
+# to web/, where the bundle lies too).
+STYLE_BUNDLE = "web/page.css"
+STYLE_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./(web/[\w.-]+\.css)">\n')
 # What the start needs, requested with the page instead of one after another down the chain
 # index.html > loader.js > PyScript > pyscript.json > web/interpreter.mjs > Pyodide > its files.
 # Fetched files are preloaded in the mode fetch() uses (cors, same-origin credentials) so the
@@ -122,6 +128,23 @@ def inline_loading_words(html: str, words: dict[str, dict[str, str]]) -> str:
     return empty.sub(fill, html)
 
 
+def bundle_styles(html: str, root: Path) -> tuple[str, str, list[str]]:
+    """(index.html linking STYLE_BUNDLE in place of the page's own style sheets, the bundle's
+    text in their order, their site-relative paths)."""
+    links = STYLE_LINK.findall(html)
+    if not links:
+        raise SystemExit("build.py: index.html links none of the page's style sheets (web/*.css)")
+    if STYLE_BUNDLE in links or (root / STYLE_BUNDLE).exists():
+        raise SystemExit(f"build.py: {STYLE_BUNDLE} is the build's bundle, not a source file")
+    parts = [f"/* {rel} */\n{(root / rel).read_text(encoding='utf-8')}" for rel in links]
+    first = STYLE_LINK.search(html)
+    assert first is not None
+    indent = first.group(0)[: len(first.group(0)) - len(first.group(0).lstrip())]
+    bundle_link = f'{indent}<link rel="stylesheet" href="./{STYLE_BUNDLE}">\n'
+    html = html[: first.start()] + bundle_link + STYLE_LINK.sub("", html[first.start() :])
+    return html, "\n".join(parts), links
+
+
 def preload_links(pyscript_modules: Iterable[str]) -> str:
     """<link> elements for the start's modules (PyScript's own JS files among them) and files."""
     modules = [f"pyscript/{name}" for name in pyscript_modules if name.endswith(".js")]
@@ -195,18 +218,21 @@ def ensure_site() -> None:
 
 
 def _copy_sources(scratch: Path) -> None:
-    """index.html (with the loading words), web/ as it is (icons included: they are source
-    files) but for build inputs, and the runtime."""
+    """index.html (with the loading words, and one style sheet), web/ as it is (icons included:
+    they are source files) but for build inputs and the style sheets bundled, and the runtime."""
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     if html.count(PRELOAD_MARKER) != 1:
         raise SystemExit(f"build.py: index.html must hold {PRELOAD_MARKER} exactly once")
     # PyScript's chunks that core.js imports, error plugin aside (loaded only on a failure).
     core = [n for n in npm.pyscript_files() if not n.startswith("error-")]
     html = html.replace(PRELOAD_MARKER, preload_links(core))
+    html, styles, bundled = bundle_styles(html, ROOT)
     words = loading_words(WEB) if WEB.is_dir() else {}
     (scratch / "index.html").write_text(inline_loading_words(html, words), encoding="utf-8")
+    (scratch / STYLE_BUNDLE).parent.mkdir(parents=True, exist_ok=True)
+    (scratch / STYLE_BUNDLE).write_text(styles, encoding="utf-8")
     for path in files_under(WEB) if WEB.is_dir() else []:
-        if path.relative_to(ROOT).as_posix() in NOT_SHIPPED:
+        if path.relative_to(ROOT).as_posix() in {*NOT_SHIPPED, *bundled}:
             continue
         target = scratch / path.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)

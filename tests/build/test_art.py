@@ -11,6 +11,7 @@ from targi.app.html.art import BACKS, all_art, art_name
 from targi.cards import CARDS
 
 from tools.paths import ROOT, WEB
+from tools.site import STYLE_BUNDLE
 
 ART = WEB / "art"
 CARDS_CSS = WEB / "cards.css"
@@ -58,9 +59,13 @@ def test_the_art_is_small():
 
 def test_the_site_ships_and_precaches_the_art_and_the_card_styles(site: Path):
     worker = (site / "sw.js").read_text(encoding="utf-8")
-    for path in [*ART.iterdir(), CARDS_CSS]:
+    for path in ART.iterdir():
         rel = path.relative_to(ROOT).as_posix()
         assert (site / rel).read_bytes() == path.read_bytes(), rel
         assert f'"{rel}"' in worker, rel
-    html = (site / "index.html").read_text(encoding="utf-8")
-    assert html.index('href="./web/style.css"') < html.index('href="./web/cards.css"')
+    # the card styles come in the page's one style sheet, after style.css (they override it)
+    assert f'"{STYLE_BUNDLE}"' in worker
+    bundle = (site / STYLE_BUNDLE).read_text(encoding="utf-8")
+    cards = CARDS_CSS.read_text(encoding="utf-8")
+    assert cards in bundle
+    assert bundle.index((WEB / "style.css").read_text(encoding="utf-8")) < bundle.index(cards)

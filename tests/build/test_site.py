@@ -24,6 +24,7 @@ from tools import npm
 from tools.paths import ROOT, SITE, WEB
 from tools.site import (
     SNAPSHOT,
+    STYLE_BUNDLE,
     build_site,
     content_version,
     inline_loading_words,
@@ -315,6 +316,25 @@ def test_every_file_index_html_refers_to_is_in_the_site(site: Path) -> None:
     paths = [site / u.split("#")[0].split("?")[0] for u in local]
     missing = [p for p in paths if not (p.is_file() or (p / "index.html").is_file())]
     assert missing == []
+
+
+def test_the_page_links_one_style_sheet_of_ours_the_sources_in_their_order(site: Path) -> None:
+    """The source index.html links each web/*.css (the cascade order); the site's links one
+    bundle of them all in that order (one request on a first visit), precached, and ships
+    no source style sheet of ours beside it."""
+    source = (ROOT / "index.html").read_text(encoding="utf-8")
+    order = re.findall(r'href="\./(web/[\w.-]+\.css)"', source)
+    assert len(order) >= 2 and order[0] == "web/style.css"
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'rel="stylesheet" href="\./([^"]+)"', html) == [
+        "pyscript/core.css",
+        STYLE_BUNDLE,
+    ]
+    bundle = (site / STYLE_BUNDLE).read_text(encoding="utf-8")
+    at = [bundle.index((ROOT / rel).read_text(encoding="utf-8")) for rel in order]
+    assert at == sorted(at)
+    assert sorted(p.name for p in (site / "web").glob("*.css")) == [Path(STYLE_BUNDLE).name]
+    assert f'"{STYLE_BUNDLE}"' in (site / "sw.js").read_text(encoding="utf-8")
 
 
 def node_check(path: Path) -> subprocess.CompletedProcess[str]:

@@ -225,15 +225,16 @@ FOCUSED_MOVE = """() => { const e = document.activeElement;
 
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 def test_a_whole_game_against_the_computer_with_tab_and_enter_only(game_page: Page) -> None:
-    """No mouse: Tab to the welcome dialog's start button, then for every decision Tab to the
-    next move and press Enter, from the first placement to the score screen."""
+    """No mouse: Tab to the welcome's Play (against the computer), then for every decision Tab
+    to the next move and press Enter, from the first placement to the score screen."""
     page = game_page
     set_setting(page, "pace", "instant")  # a setting, not a move: the computer answers at once
+    on_play = "document.activeElement.matches('#welcome [data-action=play]')"
     for _ in range(60):
-        if page.evaluate("document.activeElement.dataset.newGame") == "ai":
+        if page.evaluate(on_play):
             break
         page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.dataset.newGame") == "ai"
+    assert page.evaluate(on_play)
     page.keyboard.press("Enter")
     page.wait_for_selector("#dlg-new", state="hidden", timeout=WAIT_MS)
     made = 0
