@@ -6,7 +6,18 @@
 - `external_requests`: autouse; every request to a host other than 127.0.0.1 is aborted and
   recorded, and the test fails at teardown listing them. It guards every context made through
   the `new_context` fixture (so `context` and `page` too).
-- `game_page`: the site opened in `page`, once `html[data-app-state=ready]`.
+- `game_page`: the site opened as a first visit would find it (nothing stored), once
+  `html[data-app-state=ready]`, in the worker's one reused page: its storage emptied and the
+  site opened again, in a browser that holds the site (HTTP cache, service worker, snapshot).
+  That costs about a third of a first visit in a new context. Its window (1280x720) and media
+  are set back for each test. A test that must see a first visit (loading, requests, the
+  policy) or that changes the page for good (`add_init_script`, routes) takes `first_visit`.
+- `reused_page`: that page before the site is opened, for a test that opens a link itself.
+- `first_visit`: the site opened in `page`, a new context: a true first visit.
+- `shared_page`: one page per key for the tests of a module that only read what it shows
+  (layout at several sizes, languages, themes): opened once, guarded like the others, so a
+  module pays one first visit (Pyodide and the site loaded into a new context, seconds of CPU)
+  instead of one a test. Each test sets what it reads (the viewport, the language) itself.
 """
 
 from __future__ import annotations
@@ -18,13 +29,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pageutil import ExternalRequests, open_game  # noqa: E402
+from pageutil import ExternalRequests, SharedPage, open_game  # noqa: E402
 
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.serve import make_server, url_of  # noqa: E402
@@ -79,8 +90,79 @@ def new_context(
 
 
 @pytest.fixture
-def game_page(page: Page, site_url: str) -> Page:
+def first_visit(page: Page, site_url: str) -> Page:
     return open_game(page, site_url)
+
+
+# Forgets what a test left in the reused page's origin: storage, and the last table the loader
+# keeps to show on the next start (Cache Storage, web/loader.js). The build the service worker
+# precached and the interpreter snapshot stay: they are the same for every test.
+FORGET = """async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys())
+            if (request.url.endsWith('/__last-table__')) await cache.delete(request);
+    }
+}"""
+
+
+@pytest.fixture(scope="session")
+def _reused_page(
+    browser: Browser, browser_context_args: dict[str, Any]
+) -> Iterator[tuple[ExternalRequests, Callable[[], Page]]]:
+    recorder = ExternalRequests()
+    held: list[Page] = []
+    crashed: list[bool] = []
+
+    def current() -> Page:
+        """The worker's page; made again when its renderer crashed or a test closed it."""
+        if held and not held[0].is_closed() and not crashed:
+            return held[0]
+        if held and not held[0].is_closed():
+            held[0].context.close()
+        held.clear()
+        crashed.clear()
+        context = browser.new_context(**browser_context_args)
+        recorder.guard(context)
+        page = context.new_page()
+        page.on("crash", lambda _: crashed.append(True))
+        # Leaving a page with moves it could not save asks first (beforeunload): the next test
+        # leaves anyway, as a player who confirms. Other dialogs are dismissed, as by default.
+        page.on("dialog", lambda d: d.accept() if d.type == "beforeunload" else d.dismiss())
+        held.append(page)
+        return page
+
+    yield recorder, current
+    if held and not held[0].is_closed():
+        held[0].context.close()
+
+
+@pytest.fixture
+def reused_page(
+    _reused_page: tuple[ExternalRequests, Callable[[], Page]], site_url: str
+) -> Iterator[Page]:
+    """The worker's reused page, the site left and forgotten (see `game_page`): a test opens
+    the address it needs (a `#g=` link, say) as a visit with nothing stored."""
+    recorder, current = _reused_page
+    page = current()
+    page.set_viewport_size({"width": 1280, "height": 720})  # Playwright's default window
+    page.emulate_media(color_scheme="light", reduced_motion="no-preference")
+    if page.url.startswith(site_url):
+        page.goto(site_url + "build.json")  # the app left first: nothing of it writes again
+        page.evaluate(FORGET)
+    yield page
+    urls = list(recorder)
+    recorder.clear()
+    if urls:
+        listing = "\n  ".join(urls)
+        pytest.fail(f"the page requested {len(urls)} off-origin URL(s):\n  {listing}")
+
+
+@pytest.fixture
+def game_page(reused_page: Page, site_url: str) -> Page:
+    return open_game(reused_page, site_url)
 
 
 @pytest.fixture
@@ -89,3 +171,46 @@ def fresh_context(
 ) -> Callable[..., BrowserContext]:
     """Make another guarded context (empty storage), e.g. to open a share link elsewhere."""
     return new_context
+
+
+@pytest.fixture(scope="module")
+def _shared_pages(
+    browser: Browser, browser_context_args: dict[str, Any]
+) -> Iterator[tuple[ExternalRequests, SharedPage]]:
+    recorder = ExternalRequests()
+    pages: dict[str, Page] = {}
+    crashed: set[str] = set()
+
+    def shared(key: str, setup: Callable[[Page], object], **context_args: Any) -> Page:
+        """The page under `key`, made on first use: a guarded context with `context_args`, a
+        page, then `setup(page)` (open the site, reach the position the tests read). A page
+        whose renderer crashed or that a test closed is made again."""
+        page = pages.get(key)
+        if page is None or page.is_closed() or key in crashed:
+            if page is not None and not page.is_closed():
+                page.context.close()
+            crashed.discard(key)
+            context = browser.new_context(**browser_context_args, **context_args)
+            recorder.guard(context)
+            page = context.new_page()
+            page.on("crash", lambda _: crashed.add(key))
+            setup(page)
+            pages[key] = page
+        return page
+
+    yield recorder, shared
+    for page in pages.values():
+        if not page.is_closed():
+            page.context.close()
+
+
+@pytest.fixture
+def shared_page(_shared_pages: tuple[ExternalRequests, SharedPage]) -> Iterator[SharedPage]:
+    """A module's shared pages; any off-origin request one made during this test fails it."""
+    recorder, shared = _shared_pages
+    yield shared
+    urls = list(recorder)
+    recorder.clear()
+    if urls:
+        listing = "\n  ".join(urls)
+        pytest.fail(f"the page requested {len(urls)} off-origin URL(s):\n  {listing}")

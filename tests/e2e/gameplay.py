@@ -60,6 +60,16 @@ def set_setting(page: Page, select_id: str, value: str) -> None:
     )
 
 
+def resize(page: Page, width: int, height: int) -> None:
+    """The window made width x height, as a player turning a phone or resizing a window does,
+    then two frames drawn: the page's resize handlers (which run before the next frame) have
+    laid it out again. Lets a test that shares one page (`shared_page`) measure it at a size."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
 def open_game(page: Page, url: str) -> Page:
     page.goto(url)
     wait_until_ready(page)

@@ -8,12 +8,21 @@ from __future__ import annotations
 import itertools
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route
+
+# Every violation the page reports, from the first script on.
+RECORD_VIOLATIONS = """window.__violations = [];
+document.addEventListener('securitypolicyviolation',
+    (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
+
+# The `shared_page` fixture (conftest.py): shared_page(key, setup, **context_args) is the page
+# kept under `key` for the tests of one module, made with `setup(page)` on first use.
+SharedPage = Callable[..., Page]
 
 READY_TIMEOUT_MS = 60_000
 LOCAL_HOSTS = {"127.0.0.1"}

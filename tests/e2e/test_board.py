@@ -2,16 +2,21 @@
 header, the board (#board) takes at least 70 % of its height and the Targis stand at least 28 px
 tall; on a phone they are at least 22 px and nothing scrolls sideways. Measured mid-game (round
 3, your actions: Targis, tribe markers and the robber on the board, moves in the log), with the
-header as it is."""
+header as it is.
+
+One mid-game page with a mouse and one on a touch screen (`shared_page`) serve every test: each
+sets its window size, the position stays."""
 
 from __future__ import annotations
 
 import pytest
-from gameplay import SETTLED, open_game, tips_off
+from gameplay import SETTLED, open_game, resize, tips_off
+from pageutil import SharedPage
 from playwright.sync_api import Page
 from positions import finished, mid_game
 
-pytestmark = pytest.mark.e2e
+# One worker runs the module, so each shared page is loaded once.
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("board")]
 
 LAPTOPS = [(1280, 900), (1920, 1080)]
 PHONES = [(360, 640), (390, 844)]
@@ -39,32 +44,39 @@ MEASURE = """() => {
     }; }"""
 
 
-def _mid_game(new_context, site_url: str, size: tuple[int, int], touch: bool = False) -> Page:
+def _mid_game(
+    shared_page: SharedPage, site_url: str, size: tuple[int, int], touch: bool = False
+) -> Page:
+    """The module's mid-game page (one with touch, one without) at `size`, settled."""
+
+    def open_mid_game(page: Page) -> None:
+        open_game(page, site_url + "#g=" + mid_game())
+        page.wait_for_selector("#choices [data-move]")
+        tips_off(page)
+        page.wait_for_function("() => !document.querySelector('#tip .tip')")
+
     width, height = size
-    context = new_context(viewport={"width": width, "height": height}, has_touch=touch)
-    page = open_game(context.new_page(), site_url + "#g=" + mid_game())
-    page.wait_for_selector("#choices [data-move]")
-    tips_off(page)
-    page.wait_for_function("() => !document.querySelector('#tip .tip')")
+    page = shared_page("touch" if touch else "mouse", open_mid_game, has_touch=touch)
+    resize(page, width, height)
     page.evaluate(SETTLED)
     return page
 
 
 @pytest.mark.parametrize("size", LAPTOPS, ids=IDS)
 def test_the_board_is_at_least_70_percent_of_the_window_height_on_a_laptop(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
-    m = _mid_game(new_context, site_url, size).evaluate(MEASURE)
+    m = _mid_game(shared_page, site_url, size).evaluate(MEASURE)
     assert m["board"]["h"] >= 0.7 * m["inner"], m["board"]
 
 
 @pytest.mark.parametrize("size", LAPTOPS, ids=IDS)
 def test_the_table_fits_the_window_without_page_scroll_on_a_laptop(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
     """The board, both displays, the decision and the move log are all in the window, and the
     page itself does not scroll (the log scrolls inside itself)."""
-    m = _mid_game(new_context, site_url, size).evaluate(MEASURE)
+    m = _mid_game(shared_page, site_url, size).evaluate(MEASURE)
     assert m["scroll"] <= m["inner"] + 1, (m["scroll"], m["inner"], m["header"])
     for name, box in {"board": m["board"], **m["parts"]}.items():
         assert box["h"] > 0 and box["top"] >= 0 and box["bottom"] <= m["inner"] + 0.5, (name, box)
@@ -73,22 +85,22 @@ def test_the_table_fits_the_window_without_page_scroll_on_a_laptop(
 
 @pytest.mark.parametrize("size", LAPTOPS, ids=IDS)
 def test_targis_stand_at_least_28_px_tall_on_a_laptop(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
-    m = _mid_game(new_context, site_url, size).evaluate(MEASURE)
+    m = _mid_game(shared_page, site_url, size).evaluate(MEASURE)
     assert m["targis"] and min(m["targis"]) >= 28, m["targis"]
 
 
 @pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
 def test_targis_stand_at_least_22_px_tall_on_a_phone(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
-    m = _mid_game(new_context, site_url, size, touch=True).evaluate(MEASURE)
+    m = _mid_game(shared_page, site_url, size, touch=True).evaluate(MEASURE)
     assert m["targis"] and min(m["targis"]) >= 22, m["targis"]
 
 
-def test_nothing_scrolls_sideways_mid_game_at_360_px(new_context, site_url: str):
-    m = _mid_game(new_context, site_url, (360, 640), touch=True).evaluate(MEASURE)
+def test_nothing_scrolls_sideways_mid_game_at_360_px(shared_page: SharedPage, site_url: str):
+    m = _mid_game(shared_page, site_url, (360, 640), touch=True).evaluate(MEASURE)
     assert m["scrollW"] <= m["innerW"], (m["scrollW"], m["innerW"])
     assert m["board"]["right"] <= m["innerW"] + 0.5, m["board"]
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import menu_item, open_game, play, start_game, tips_off, wait_for_turn
+from gameplay import menu_item, open_game, play, resize, start_game, tips_off, wait_for_turn
+from pageutil import SharedPage
 from playwright.sync_api import Page, expect
 from positions import face_down
 
-pytestmark = pytest.mark.e2e
+# One worker runs the module, so each shared page is loaded and played once.
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("cards")]
 
 SIZES = [(1280, 900), (1920, 1080), (390, 844), (360, 640)]
 
@@ -53,17 +55,30 @@ ART = """(root) => [...root.querySelectorAll('.art')]
     .map(el => ({cls: el.className, image: getComputedStyle(el).backgroundImage}))"""
 
 
-def _mid_game(new_context, site_url: str, size: tuple[int, int]) -> Page:
+def _mid_game(shared_page: SharedPage, site_url: str, size: tuple[int, int]) -> Page:
+    """The module's game for this kind of screen (a phone: touch, under 600 px), at `size`, with
+    the card reference closed."""
     width, height = size
     phone = width < 600
-    context = new_context(
-        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+
+    def play_to_round_4(page: Page) -> None:
+        open_game(page, site_url)
+        start_game(page, "hotseat")
+        tips_off(page)
+        play(page, random.Random(7), clicks=40)  # round 4 or so: displays, face-down cards, hands
+        wait_for_turn(page)
+
+    page = shared_page(
+        "phone" if phone else "laptop",
+        play_to_round_4,
+        viewport={"width": width, "height": height},
+        has_touch=phone,
+        is_mobile=phone,
     )
-    page = open_game(context.new_page(), site_url)
-    start_game(page, "hotseat")
-    tips_off(page)
-    play(page, random.Random(7), clicks=40)  # round 4 or so: displays, face-down cards, hands
-    wait_for_turn(page)
+    if page.locator("#dlg-page").is_visible():
+        page.keyboard.press("Escape")
+        expect(page.locator("#dlg-page")).to_be_hidden()
+    resize(page, width, height)
     return page
 
 
@@ -75,17 +90,19 @@ def _check(page: Page, root: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_no_text_on_the_table_or_the_cards_is_under_12px_and_card_text_stays_in_its_card(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
-    page = _mid_game(new_context, site_url, size)
+    page = _mid_game(shared_page, site_url, size)
     _check(page, "#table")
     menu_item(page, "cards")
     expect(page.locator("#dlg-page [data-card]").first).to_be_visible()
     _check(page, "#page-body")
 
 
-def test_every_card_face_shows_an_illustration_the_site_ships(new_context, site_url: str):
-    page = _mid_game(new_context, site_url, (1280, 900))
+def test_every_card_face_shows_an_illustration_the_site_ships(
+    shared_page: SharedPage, new_context, site_url: str
+):
+    page = _mid_game(shared_page, site_url, (1280, 900))
     shown = page.evaluate(ART, page.locator("#table").element_handle())
     menu_item(page, "cards")
     expect(page.locator("#dlg-page [data-card]").first).to_be_visible()

@@ -1,23 +1,20 @@
 """The Content-Security-Policy of index.html: the page, the computer's worker and a whole game
-work under it, and a script injected into the page does not run."""
+work under it, and a script injected into the page does not run. The whole game under the
+policy is test_play.py's whole game against the computer (one whole game, not two), which
+records the violations with RECORD_VIOLATIONS from the first script on."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
-from gameplay import play, start_game, table
-from playwright.sync_api import Page, expect
+from pageutil import RECORD_VIOLATIONS
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
-# Every violation the page reports, from the first script on.
-RECORD_VIOLATIONS = """window.__violations = [];
-document.addEventListener('securitypolicyviolation',
-    (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
 
 
 def _policy() -> dict[str, set[str]]:
@@ -37,22 +34,8 @@ def test_the_policy_allows_only_the_sites_own_files_and_what_pyscript_needs():
     assert not any("'unsafe-inline'" in values for values in policy.values())
 
 
-@pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
-def test_a_whole_game_against_the_computer_runs_under_the_policy(page: Page, site_url: str):
-    page.add_init_script(RECORD_VIOLATIONS)
-    page.goto(site_url)
-    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
-    start_game(page, "ai", level="easy")
-    play(page, random.Random(14))
-    assert table(page)["phase"] == "over"
-    expect(page.locator("#score")).to_be_visible()
-    # The computer answered from its Web Worker: no "thinks on the page itself" notice.
-    expect(page.locator("#notice")).to_be_hidden()
-    assert page.evaluate("window.__violations") == []
-
-
-def test_an_injected_inline_script_and_style_are_blocked(game_page: Page):
-    page = game_page
+def test_an_injected_inline_script_and_style_are_blocked(first_visit: Page):
+    page = first_visit
     page.evaluate(RECORD_VIOLATIONS)
     ran = page.evaluate(
         """() => {
@@ -74,8 +57,8 @@ def test_an_injected_inline_script_and_style_are_blocked(game_page: Page):
     assert any(v.startswith("style-src") for v in violations), violations
 
 
-def test_an_off_origin_request_is_stopped_by_the_policy_before_the_network(game_page: Page):
-    page = game_page
+def test_an_off_origin_request_is_stopped_by_the_policy_before_the_network(first_visit: Page):
+    page = first_visit
     page.evaluate(RECORD_VIOLATIONS)
     outcome = page.evaluate(
         "fetch('http://example.invalid/probe').then(() => 'answered', () => 'blocked')"

@@ -2,8 +2,9 @@
 
 A whole game at expert's pace (up to a second or two per decision in the page) takes too long
 for every test run, so the game starts from a late position: a seeded greedy game up to the
-start of round 11, opened from a share link as a game against the expert, then played to the
-end with seeded random clicks while the expert answers in the worker.
+start of round 12 (the last; round 11 until 2026-11-26), opened from a share link as a game
+against the expert, then played to the end with seeded random clicks while the expert answers
+in the worker.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from targi.players import GreedyPlayer
 # slow: the expert thinks about a second a decision; started first under xdist (tests/conftest.py)
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
-START_ROUND = 11
+START_ROUND = 12  # the last round: a dozen decisions of the expert's
 AGAINST_EXPERT = 1 | LEVELS.index("expert") << 1  # the save meta: ai, level expert
 
 
@@ -34,7 +35,8 @@ def late_position(seed: int) -> Game:
     return g
 
 
-def test_a_late_game_against_expert_is_played_to_the_end(page: Page, site_url: str):
+def test_a_late_game_against_expert_is_played_to_the_end(reused_page: Page, site_url: str):
+    page = reused_page
     g = late_position(4)
     open_game(page, site_url + "#g=" + save.encode(g, AGAINST_EXPERT))
     start = table(page)
@@ -45,7 +47,8 @@ def test_a_late_game_against_expert_is_played_to_the_end(page: Page, site_url: s
     assert end["seq"] - start["seq"] > clicks  # the expert made its own moves in between
 
 
-def test_the_expert_hint_is_chosen_in_settings_and_says_its_time(page: Page, site_url: str):
+def test_the_expert_hint_is_chosen_in_settings_and_says_its_time(reused_page: Page, site_url: str):
+    page = reused_page
     g = late_position(5)
     open_game(page, site_url + "#g=" + save.encode(g, AGAINST_EXPERT))
     choose_setting(page, "hint-level", "expert")

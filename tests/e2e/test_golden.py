@@ -17,8 +17,9 @@ GOLDEN = sorted((Path(__file__).resolve().parents[1] / "engine" / "golden").glob
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
 def test_golden_game_replays_in_the_browser_to_the_same_scores(
-    page: Page, site_url: str, path: Path
+    reused_page: Page, site_url: str, path: Path
 ):
+    page = reused_page
     golden = json.loads(path.read_text(encoding="utf-8"))
     open_game(page, site_url + "#g=" + golden["save"])
     state = table(page)

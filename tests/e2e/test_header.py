@@ -1,16 +1,21 @@
 """The one-row header (issue 21): at most 56 px tall at every size, every tool and menu item on
 screen at 360 px in every language with no sideways scrolling, the menu by keyboard (Escape gives
-focus back) and a click outside, and sound switched on, remembered and heard."""
+focus back) and a click outside, and sound switched on, remembered and heard.
+
+The checks that only look (the sizes, the languages, the menu opened and closed) share one page
+with a two-player game on the table (`shared_page`): each sets its window size itself."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import pytest
-from gameplay import WAIT_MS, choose_setting, menu_item, open_game, start_game
+from gameplay import WAIT_MS, choose_setting, menu_item, open_game, resize, start_game
+from pageutil import SharedPage
 from playwright.sync_api import BrowserContext, Page, expect
 
-pytestmark = pytest.mark.e2e
+# One worker runs the module, so its shared page is loaded once.
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("header")]
 
 SIZES = [(1920, 1080), (1280, 900), (390, 844), (360, 640)]
 LANGUAGES = ("en", "de", "pl", "ja", "zh-Hans")
@@ -31,6 +36,19 @@ CONTROLS = """() => {
 }"""
 
 
+def _table(shared_page: SharedPage, site_url: str, width: int, height: int) -> Page:
+    """The module's page with a two-player game on the table, at width x height (in the language
+    the test before left: each test that reads words chooses its own)."""
+
+    def hotseat(page: Page) -> None:
+        open_game(page, site_url)
+        start_game(page, "hotseat")
+
+    page = shared_page("hotseat", hotseat)
+    resize(page, width, height)
+    return page
+
+
 def _measure(page: Page) -> dict:
     measured: dict = page.evaluate(CONTROLS)
     return measured
@@ -38,11 +56,9 @@ def _measure(page: Page) -> dict:
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_header_is_one_row_at_most_56_px_tall(
-    new_context: Callable[..., BrowserContext], site_url: str, width: int, height: int
+    shared_page: SharedPage, site_url: str, width: int, height: int
 ):
-    page = new_context(viewport={"width": width, "height": height}).new_page()
-    open_game(page, site_url)
-    start_game(page, "hotseat")
+    page = _table(shared_page, site_url, width, height)
     for lang in LANGUAGES:
         choose_setting(page, "lang", lang)
         m = _measure(page)
@@ -54,11 +70,9 @@ def test_the_header_is_one_row_at_most_56_px_tall(
 
 
 def test_every_header_and_menu_control_is_on_screen_at_360_px_in_every_language(
-    new_context: Callable[..., BrowserContext], site_url: str
+    shared_page: SharedPage, site_url: str
 ):
-    page = new_context(viewport={"width": 360, "height": 640}).new_page()
-    open_game(page, site_url)
-    start_game(page, "hotseat")
+    page = _table(shared_page, site_url, 360, 640)
     problems = []
     for lang in LANGUAGES:
         choose_setting(page, "lang", lang)
@@ -79,9 +93,10 @@ def test_every_header_and_menu_control_is_on_screen_at_360_px_in_every_language(
     assert problems == []
 
 
-def test_the_menu_works_from_the_keyboard_and_escape_gives_focus_back(game_page: Page):
-    page = game_page
-    start_game(page, "hotseat")
+def test_the_menu_works_from_the_keyboard_and_escape_gives_focus_back(
+    shared_page: SharedPage, site_url: str
+):
+    page = _table(shared_page, site_url, 1280, 720)
     button = page.locator("[data-action=menu]")
     expect(button).to_have_attribute("aria-expanded", "false")
     button.focus()
@@ -110,9 +125,8 @@ def test_the_menu_works_from_the_keyboard_and_escape_gives_focus_back(game_page:
     assert page.evaluate("document.activeElement.id") == "menu-button"
 
 
-def test_a_click_outside_the_menu_closes_it(game_page: Page):
-    page = game_page
-    start_game(page, "hotseat")
+def test_a_click_outside_the_menu_closes_it(shared_page: SharedPage, site_url: str):
+    page = _table(shared_page, site_url, 1280, 720)
     page.click("[data-action=menu]")
     expect(page.locator("#menu")).to_be_visible()
     page.click("#status")

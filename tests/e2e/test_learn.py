@@ -14,11 +14,13 @@ from gameplay import (
     menu_item,
     open_game,
     play,
+    resize,
     start_game,
     stored,
     table,
     wait_for_turn,
 )
+from pageutil import SharedPage
 from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
@@ -59,8 +61,8 @@ def test_hovering_or_focusing_a_border_card_previews_its_crossings(game_page: Pa
     expect(tip).to_contain_text("Merchant (5)")
 
 
-def test_every_card_shows_its_full_text_on_hover_and_long_press(page: Page, site_url: str):
-    open_game(page, site_url)
+def test_every_card_shows_its_full_text_on_hover_and_long_press(game_page: Page):
+    page = game_page
     start_game(page, "hotseat")
     page.locator('#board [data-border="1"]').hover()
     expect(page.locator("#cardtip")).to_have_text(
@@ -205,14 +207,15 @@ CUT_DRAWING_TEXT = """() => {
 }"""
 
 
+@pytest.mark.xdist_group("learn-drawings")  # one worker: both sizes read one welcome page
 @pytest.mark.parametrize(
     "viewport", [{"width": 360, "height": 640}, {"width": 1280, "height": 900}]
 )
 def test_the_rules_drawings_words_fit_their_drawings_in_every_language(
-    new_context, site_url: str, viewport: dict
+    shared_page: SharedPage, site_url: str, viewport: dict
 ):
-    page = new_context(viewport=viewport).new_page()
-    open_game(page, site_url)
+    page = shared_page("welcome", lambda page: open_game(page, site_url), viewport=viewport)
+    resize(page, viewport["width"], viewport["height"])
     cut = {}
     for lang in ("en", "de", "pl", "ja", "zh-Hans"):
         page.select_option("#new-lang", lang)  # the welcome's menu: no reload
@@ -227,9 +230,10 @@ def test_the_rules_drawings_words_fit_their_drawings_in_every_language(
 
 
 def test_each_reading_page_opens_at_its_top_whatever_was_scrolled_before(
-    new_context, site_url: str
+    reused_page: Page, site_url: str
 ):
-    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    page = reused_page
+    page.set_viewport_size({"width": 390, "height": 844})
     open_game(page, site_url)
     start_game(page, "hotseat")
     scrolled = """() => [document.getElementById('dlg-page').scrollTop,
@@ -310,19 +314,34 @@ def test_instant_pace_shows_the_end_state_at_once(game_page: Page):
         assert page.evaluate(ANIMATIONS) == 0
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1280, 900)])
-def test_the_score_screen_shows_the_winner_both_displays_and_the_bars_without_sideways_scrolling(
-    new_context, site_url: str, size: tuple[int, int]
-):
+def _finished_game() -> Session:
     s = Session.new(8, 0, "hotseat")
     rnd = random.Random(8)
     while not s.over:
         s.play(rnd.choice(s.game.legal_moves()))
-    v = s.view()
-    page = new_context(viewport={"width": size[0], "height": size[1]}).new_page()
-    open_game(page, f"{site_url}#g={s.encode()}")
+    return s
+
+
+def _score_screen(shared_page: SharedPage, site_url: str, size: tuple[int, int]) -> Page:
+    """The module's page that opened the finished game's link on its score screen, at `size`."""
+    page = shared_page(
+        "score",
+        lambda page: open_game(page, f"{site_url}#g={_finished_game().encode()}"),
+        viewport={"width": size[0], "height": size[1]},
+    )
+    resize(page, *size)
+    expect(page.locator("#score .verdict")).to_be_visible()
+    return page
+
+
+@pytest.mark.xdist_group("learn-score")  # one worker: the score screen's tests share its page
+@pytest.mark.parametrize("size", [(390, 844), (1280, 900)])
+def test_the_score_screen_shows_the_winner_both_displays_and_the_bars_without_sideways_scrolling(
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+):
+    v = _finished_game().view()
+    page = _score_screen(shared_page, site_url, size)
     verdict = page.locator("#score .verdict")
-    expect(verdict).to_be_visible()
     assert verdict.get_attribute("data-winner") == ("" if v["winner"] is None else str(v["winner"]))
     for p in (0, 1):
         final = page.locator(f"#score .finals [data-final='{p}']")
@@ -338,13 +357,10 @@ def test_the_score_screen_shows_the_winner_both_displays_and_the_bars_without_si
     assert width <= size[0]
 
 
-def test_the_score_screen_says_where_every_point_came_from(page: Page, site_url: str):
-    rnd = random.Random(8)
-    s = Session.new(8, 0, "hotseat")
-    while not s.over:
-        s.play(rnd.choice(s.game.legal_moves()))
-    open_game(page, f"{site_url}#g={s.encode()}")
-    expect(page.locator("#score .verdict")).to_be_visible()
+@pytest.mark.xdist_group("learn-score")
+def test_the_score_screen_says_where_every_point_came_from(shared_page: SharedPage, site_url: str):
+    s = _finished_game()
+    page = _score_screen(shared_page, site_url, (1280, 720))
     for p in (0, 1):
         why = page.locator(f"#score .why.p{p}")
         for key in ("tokens", "cards", "row1", "row2", "row3"):

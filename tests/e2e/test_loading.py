@@ -8,8 +8,8 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.e2e
 
 
-def test_loading_screen_fills_its_bar_and_gives_way_to_the_game(game_page: Page):
-    page = game_page
+def test_loading_screen_fills_its_bar_and_gives_way_to_the_game(first_visit: Page):
+    page = first_visit
     assert page.get_attribute("#load-bar", "aria-valuenow") == "100"
     expect(page.locator("#loading")).to_be_hidden()
     expect(page.locator("#app")).to_be_visible()

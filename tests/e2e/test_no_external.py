@@ -23,24 +23,24 @@ def unguarded_page(fresh_context, site_url: str) -> Page:
 
 
 def test_loading_and_playing_requests_nothing_off_origin(
-    game_page: Page, external_requests: ExternalRequests
+    first_visit: Page, external_requests: ExternalRequests
 ) -> None:
-    start_game(game_page, "hotseat")
-    moves = [make_a_move(game_page) for _ in range(4)]
+    start_game(first_visit, "hotseat")
+    moves = [make_a_move(first_visit) for _ in range(4)]
     assert all(moves)
-    wait_until_network_settled(game_page)  # late requests (fonts, precaching) included
+    wait_until_network_settled(first_visit)  # late requests (fonts, precaching) included
     assert list(external_requests) == []
 
 
 def test_a_game_against_the_computer_requests_nothing_off_origin(
-    game_page: Page, external_requests: ExternalRequests
+    first_visit: Page, external_requests: ExternalRequests
 ) -> None:
     # The computer runs in a Web Worker with its own Pyodide: its requests are checked too.
-    start_game(game_page, "ai")
+    start_game(first_visit, "ai")
     for _ in range(3):
-        assert make_a_move(game_page)
-    game_page.wait_for_selector("html[data-ai-start]", state="attached")  # its worker is up
-    wait_until_network_settled(game_page)
+        assert make_a_move(first_visit)
+    first_visit.wait_for_selector("html[data-ai-start]", state="attached")  # its worker is up
+    wait_until_network_settled(first_visit)
     assert list(external_requests) == []
 
 

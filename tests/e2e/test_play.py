@@ -7,6 +7,7 @@ import re
 
 import pytest
 from gameplay import menu_item, no_horizontal_scroll, open_game, play, start_game, table
+from pageutil import RECORD_VIOLATIONS
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -24,8 +25,11 @@ def _score_screen_is_complete(page: Page) -> None:
 
 
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
-def test_whole_game_against_the_computer_reaches_the_score_screen(game_page: Page):
-    page = game_page
+def test_whole_game_against_the_computer_reaches_the_score_screen(page: Page, site_url: str):
+    """Also the Content-Security-Policy's whole game (tests/e2e/test_csp.py): a first visit
+    and the game run under the policy with no violation, the computer in its Web Worker."""
+    page.add_init_script(RECORD_VIOLATIONS)
+    open_game(page, site_url)
     start_game(page, "ai", level="easy", starter="me")
     assert table(page)["mode"] == "ai"
     clicks = play(page, random.Random(7))
@@ -34,6 +38,9 @@ def test_whole_game_against_the_computer_reaches_the_score_screen(game_page: Pag
     _score_screen_is_complete(page)
     # Only your own moves were clicked; the computer's appear in the log as its own lines.
     assert page.locator("#log li.p1").count() > 10
+    # The computer answered from its Web Worker: no "thinks on the page itself" notice.
+    expect(page.locator("#notice")).to_be_hidden()
+    assert page.evaluate("window.__violations") == []
     page.click("[data-action=rematch]")
     # A new deal in which the computer starts this time (it may already have moved).
     page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'over'")
@@ -42,7 +49,8 @@ def test_whole_game_against_the_computer_reaches_the_score_screen(game_page: Pag
 
 
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
-def test_whole_two_player_game_on_a_phone_never_scrolls_sideways(page: Page, site_url: str):
+def test_whole_two_player_game_on_a_phone_never_scrolls_sideways(reused_page: Page, site_url: str):
+    page = reused_page
 
     page.set_viewport_size({"width": 360, "height": 740})
     open_game(page, site_url)

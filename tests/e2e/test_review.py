@@ -16,10 +16,12 @@ from gameplay import (
     menu_item,
     open_game,
     play,
+    resize,
     start_game,
     stored_game,
     table,
 )
+from pageutil import SharedPage
 from playwright.sync_api import Page, expect
 from positions import finished
 
@@ -161,11 +163,12 @@ def test_a_game_against_the_computer_counted_replayed_analysed_and_exported(game
 
 @pytest.mark.slow  # most of a game through clicks
 def test_a_game_played_on_from_the_replay_is_counted_as_a_game_of_its_own(
-    page: Page, site_url: str
+    reused_page: Page, site_url: str
 ):
     """A finished game against the computer (made by the engine, opened from a link) replayed
     to step 30 and played on against the computer to its end: counted once, the replayed game
     kept as it was beside it."""
+    page = reused_page
     code = finished()
     open_game(page, site_url + "#g=" + code)
     choose_setting(page, "pace", "instant")  # as in gameplay.start_game: no pauses to wait out
@@ -251,10 +254,33 @@ def test_a_loaded_two_player_game_replayed_from_the_log_either_side(game_page: P
     page.wait_for_function("() => document.getElementById('table').dataset.seq === '70'")
 
 
+def _two_player_save_before_the_end(left: int) -> tuple[str, int]:
+    """A seeded random two-player game `left` moves before its end: its save string and its
+    number of moves."""
+
+    def game(stop: int | None) -> Game:
+        rnd = random.Random(3)
+        g = Game.new(4243, 0)
+        while not g.is_over and (stop is None or len(g.record) < stop):
+            g.play(rnd.choice(g.legal_moves()))
+        return g
+
+    g = game(len(game(None).record) - left)
+    return save.encode(g, meta=0), len(g.record)
+
+
 def test_a_two_player_game_counted_apart_and_a_reset_that_asks(game_page: Page):
+    """A two-player game that ends on this page is counted (tests/app/test_stats.py counts
+    whole games; here the last moves of a loaded one are clicked, not all of them)."""
     page = game_page
-    start_game(page, "hotseat")
+    code, moves = _two_player_save_before_the_end(8)
+    start_game(page, "hotseat")  # nothing played yet: the loaded game replaces it at once
+    menu_item(page, "open-load")
+    page.fill("#load-text", code)
+    page.click("[data-action=load-string]")
+    page.wait_for_function(f"() => document.getElementById('table').dataset.seq === '{moves}'")
     play(page, random.Random(3))
+    assert table(page)["phase"] == "over"
     assert _stats_games(page, "All games") == 1
     assert _stats_games(page, "Easy") == 0
     menu_item(page, "stats")
@@ -312,20 +338,31 @@ def _chart_on_screen(page: Page) -> dict:
     )
 
 
+@pytest.mark.xdist_group("review-chart")  # one worker: the loaded game is shared by both sizes
 @pytest.mark.parametrize("size", [(360, 640), (390, 844)])
 def test_the_chart_shows_every_round_on_a_phone_without_scrolling_sideways(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
     width, height = size
-    context = new_context(viewport={"width": width, "height": height}, has_touch=True)
-    page = open_game(context.new_page(), site_url)
     code = _finished_two_player_save(31)
     steps = len(save.decode(code)[0].record)
-    start_game(page, "hotseat")
-    menu_item(page, "open-load")
-    page.fill("#load-text", code)
-    page.click("[data-action=load-string]")
-    page.wait_for_function(f"() => document.getElementById('table').dataset.seq === '{steps}'")
+
+    def load_finished_game(page: Page) -> None:
+        open_game(page, site_url)
+        start_game(page, "hotseat")
+        menu_item(page, "open-load")
+        page.fill("#load-text", code)
+        page.click("[data-action=load-string]")
+        page.wait_for_function(f"() => document.getElementById('table').dataset.seq === '{steps}'")
+
+    page = shared_page(
+        "phone", load_finished_game, viewport={"width": width, "height": height}, has_touch=True
+    )
+    if page.locator("#review").is_visible():  # the replay drawn at another size: closed first
+        page.click("[data-action=review-close]")
+        expect(page.locator("#review")).to_be_hidden()
+    resize(page, width, height)
+    # the replay opened at this size, so its chart is drawn for it
     page.click("#review-from-log")
     page.wait_for_function("() => document.getElementById('review').offsetParent !== null")
     page.locator("#review-chart").scroll_into_view_if_needed()

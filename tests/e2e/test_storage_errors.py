@@ -80,9 +80,9 @@ def test_unreadable_stored_game_is_moved_aside_once_copied_and_a_new_game_offere
 
 
 @pytest.mark.parametrize("how", ["quota-filled-with-junk", "setItem-throws-QuotaExceeded"])
-def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was(game_page: Page, how):
+def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was(first_visit: Page, how):
     """Failure 1: the page said "kept under targi.game.backup" and both keys were gone."""
-    page = game_page
+    page = first_visit
     put(page, {"targi.game": "{broken"})
     if how == "quota-filled-with-junk":
         fill_storage(page)

@@ -4,11 +4,9 @@ sent (Records and Recent games open from it too: tests/e2e/test_a11y.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from gameplay import click_move, menu_item, open_game, start_game, table, wait_until_ready
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
 pytestmark = pytest.mark.e2e
@@ -16,15 +14,16 @@ pytestmark = pytest.mark.e2e
 PHONE = {"width": 390, "height": 844}
 
 
-def _phone(new_context: Callable[..., BrowserContext], site_url: str) -> Page:
-    page = new_context(viewport=PHONE).new_page()
+def _phone(page: Page, site_url: str) -> Page:
+    """The worker's reused page (nothing stored) at a phone's size, the site opened."""
+    page.set_viewport_size(PHONE)
     return open_game(page, site_url)
 
 
 def test_closing_the_welcome_with_nothing_kept_leaves_an_empty_table_to_start_from(
-    new_context: Callable[..., BrowserContext], site_url: str
+    reused_page: Page, site_url: str
 ):
-    page = _phone(new_context, site_url)
+    page = _phone(reused_page, site_url)
     welcome = page.locator("#dlg-new")
     expect(page.locator("#welcome")).to_be_visible()
     page.keyboard.press("Escape")
@@ -48,10 +47,8 @@ def test_closing_the_welcome_with_nothing_kept_leaves_an_empty_table_to_start_fr
     expect(empty).to_be_hidden()
 
 
-def test_closing_the_welcome_goes_back_to_the_game_played_last(
-    new_context: Callable[..., BrowserContext], site_url: str
-):
-    page = _phone(new_context, site_url)
+def test_closing_the_welcome_goes_back_to_the_game_played_last(reused_page: Page, site_url: str):
+    page = _phone(reused_page, site_url)
     start_game(page, "hotseat")
     click_move(page, "t2")
     # a kept game that is not on the table: the pointers to it are gone (as when the game on
@@ -67,9 +64,9 @@ def test_closing_the_welcome_goes_back_to_the_game_played_last(
 
 
 def test_the_welcome_loads_a_save_string_and_a_mangled_one_loses_nothing(
-    new_context: Callable[..., BrowserContext], site_url: str
+    reused_page: Page, site_url: str
 ):
-    page = _phone(new_context, site_url)
+    page = _phone(reused_page, site_url)
     page.click("#dlg-new [data-action=open-load]")
     load = page.locator("#dlg-load")
     expect(load).to_be_visible()
@@ -108,9 +105,9 @@ def _current_envelope(page: Page) -> dict:
 
 
 def test_play_from_the_welcome_starts_a_game_at_the_remembered_level_and_escape_continues(
-    new_context: Callable[..., BrowserContext], site_url: str
+    reused_page: Page, site_url: str
 ):
-    page = _phone(new_context, site_url)
+    page = _phone(reused_page, site_url)
     expect(page.locator("#welcome-continue")).to_be_hidden()  # nothing kept yet
     # a title screen: the New game form is folded away until asked for (start_game unfolds it)
     expect(page.locator("#new-ai")).to_be_hidden()
