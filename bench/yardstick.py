@@ -1,0 +1,519 @@
+"""The yardstick: Information-Set MCTS with heuristic playouts, written apart from targi.ai.
+
+    python bench/yardstick.py calibrate [--games 1] [--every 5] [--iterations 100]
+    python bench/yardstick.py match --a hard --b yardstick:4 --pairs 10 --seed 90000 \
+        --out bench/results/hard-v-yardstick4.jsonl
+    python bench/yardstick.py summary bench/results/*.jsonl
+
+Issue 25's ISMCTS, as the issue describes it (Cowling, Powley and Whitehouse 2012, single
+observer): one tree over information sets; every iteration deals the unseen cards anew with
+the engine's own `observe(game).sample(seed)`; UCB1 (c = 0.7) over the moves available in that
+deal (availability counts); chance nodes: a move's child is chosen by what the move turned up
+(a drawn tribe card, Caravan's goods card, the cards turned face up at a round's end); the tree
+is kept between decisions (the subtree of what happened since); every iteration plays the deal
+out to the end with a cheap heuristic policy (`playout_move`) and scores 1, 1/2 or 0 by the
+game's result with its tie-breaks.
+
+It reads the game only as a player may: `observe()` (no deck order, no face-down card) and the
+moves played (`record`, public: both players see every move). It imports nothing of targi.ai.
+
+Budgets are in iterations, so a game's moves never depend on the machine or its load.
+`calibrate` measures iterations per CPU second beside hard's median CPU time per decision on
+the same positions: "N x hard's time" is N x UNIT iterations (docs/strength.md).
+
+`match` plays whole seed pairs (each seed twice on the same deal, seats swapped), appends one
+JSON line per game to --out as it ends, and skips the games the file already holds: stop it
+at any time and run the same command again to go on. `summary` prints win rates with 95%
+Wilson intervals, by who started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Hashable, Iterable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from targi import Game  # noqa: E402
+from targi.board import CENTRAL, COLUMN_OF, ROW_OF, central_space  # noqa: E402
+from targi.cards import BORDER, CARDS  # noqa: E402
+from targi.constants import GOLD, GOODS  # noqa: E402
+from targi.scoring import result, score  # noqa: E402
+from targi.view import Observation, observe  # noqa: E402
+
+EXPLORE = 0.7  # UCB1's exploration constant (values are in 0..1)
+UNIT = 107  # iterations in 1x hard's median CPU time per decision (calibrated: docs/strength.md)
+GREEDY_PLACE = 0.8  # a playout places by the placement heuristic this often, else at random
+
+Signature = Hashable
+
+
+# ---- the playout policy ---------------------------------------------------------------------
+# Border cards by the kind of action they give: goods first, then trades, then tribe cards.
+ACTION_ORDER = {"fata_morgana": 0, "take": 1, "caravan": 1, "merchant": 2, "silversmith": 4}
+TRIBE_ACTION = 3  # Noble, Tribal expansion, a central tribe card, the hand card
+PLACE_WORTH = {
+    "take": 1.0,
+    "caravan": 1.1,
+    "tribal_expansion": 1.5,
+    "merchant": 0.4,
+    "silversmith": 0.6,
+    "fata_morgana": 0.3,
+}
+
+
+def _action_class(g: Game, move: str) -> int:
+    if move == "h":
+        return TRIBE_ACTION
+    tail = move[1:]
+    if tail.isdigit():
+        effect = BORDER[int(tail)].effect.split(":")[0]
+        return ACTION_ORDER.get(effect, TRIBE_ACTION)
+    card = g.central[CENTRAL.index(tail)]
+    return ACTION_ORDER["take"] if CARDS[card].kind == "goods" else TRIBE_ACTION
+
+
+def _place_worth(g: Game, p: int, move: str) -> float:
+    """A Targi's worth on a border card: its own action, and the central cards its row or
+    column crosses with the player's Targis already placed (where tribe markers will go)."""
+    n = int(move[1:])
+    effect = BORDER[n].effect.split(":")[0]
+    worth = PLACE_WORTH.get(effect, 0.0)
+    if effect == "noble" and g.hand[p] != -1:
+        worth = 1.2
+    spaces: list[str] = []
+    mine = g.targis[p]
+    if n in ROW_OF:
+        spaces = [central_space(ROW_OF[n], COLUMN_OF[t]) for t in mine if t in COLUMN_OF]
+    elif n in COLUMN_OF:
+        spaces = [central_space(ROW_OF[t], COLUMN_OF[n]) for t in mine if t in ROW_OF]
+    for s in spaces:
+        card = g.central[CENTRAL.index(s)]
+        if card != -1:
+            worth += 1.6 if CARDS[card].kind == "tribe" else 1.0
+    return worth
+
+
+def _row_worth(row: list[int], symbol: str) -> float:
+    """Steer a row towards four alike or four different; a card that spoils both is worst."""
+    if not row:
+        return 1.0
+    symbols = [CARDS[c].symbol for c in row]
+    if all(s == symbol for s in symbols):
+        return 3.0 + len(row)
+    if symbol not in symbols and len(set(symbols)) == len(symbols):
+        return 2.0 + 0.5 * len(row)
+    return 0.0
+
+
+def _goods_after(goods: list[int], letters: str) -> list[int]:
+    return [goods[k] - letters.count(GOODS[k]) for k in range(3)]
+
+
+def playout_move(g: Game, moves: list[str], rng: random.Random) -> str:
+    """The playout policy: every action taken, goods before tribe cards, a tribe card bought
+    when affordable, rows towards four alike or four different, the last raid paid in gold."""
+    kind = g.decision
+    p = g.player
+    goods = g.goods[p]
+    if kind == "act":
+        actions = [m for m in moves if m != "done"]
+        first = min(_action_class(g, m) for m in actions)
+        return rng.choice([m for m in actions if _action_class(g, m) == first])
+    if kind == "place":
+        if rng.random() < GREEDY_PLACE:
+            return max(moves, key=lambda m: _place_worth(g, p, m) + 0.1 * rng.random())
+        return moves[rng.randrange(len(moves))]
+    if kind == "tribe":
+        return "b" if "b" in moves else "k" if "k" in moves else "d"
+    if kind == "pay":  # gold kept (the last raid), then the goods that leave the most balance
+        return min(moves, key=lambda m: (m.count(GOLD), -min(_goods_after(goods, m[1:]))))
+    if kind == "row":
+        symbol = CARDS[g.current_decision.card].symbol
+        rows = g.display[p]
+        return max(moves, key=lambda m: _row_worth(rows[int(m[1]) - 1], symbol) + rng.random())
+    if kind == "good":
+        return f"g{GOODS[goods.index(min(goods))]}"
+    if kind == "discard":
+        return f"-{GOODS[goods.index(max(goods))]}"
+    if kind == "raid":
+        if "lG" in moves:
+            return "lG"
+        paid = [m for m in moves if m != "lV"]
+        if paid:
+            return max(paid, key=lambda m: min(_goods_after(goods, m[1:])))
+        return "lV"
+    if kind == "merchant":
+        most, least = GOODS[goods.index(max(goods))], GOODS[goods.index(min(goods))]
+        if max(goods) - min(goods) >= 3 and f"m{most}{least}" in moves:
+            return f"m{most}{least}"
+        if g.gold[p] < 2 and max(goods) >= 5 and f"m{most}G" in moves:
+            return f"m{most}G"
+        return "done"
+    if kind == "silversmith":
+        return max(moves, key=lambda m: (m[-1] != GOLD, int(m[1]), goods[GOODS.find(m[-1])]))
+    if kind == "swap":
+        return "done"
+    return moves[rng.randrange(len(moves))]  # Fata Morgana: where to, at random
+
+
+def playout(g: Game, rng: random.Random) -> None:
+    """Play the deal to its end with the playout policy."""
+    while not g.is_over:
+        g.play_unchecked(playout_move(g, g.legal_moves(), rng))
+
+
+# ---- the tree -------------------------------------------------------------------------------
+def signature(g: Game) -> Signature:
+    """What a player sees that a move may have turned up: the card in play, the face-up
+    central cards and the last goods card discarded (Caravan's). Equal for equal
+    observations: a face-down card counts as unknown whatever it is."""
+    central = tuple(c if up else -2 for c, up in zip(g.central, g.face_up, strict=True))
+    last = g.goods_discard[-1] if g.goods_discard else -1
+    return (g.in_play, central, last, g.phase, g.round)
+
+
+class Node:
+    """An information set: the moves tried from here."""
+
+    __slots__ = ("edges", "visits")
+
+    def __init__(self) -> None:
+        self.edges: dict[str, Edge] = {}
+        self.visits = 0
+
+
+class Edge:
+    """A move from an information set: its statistics (for the player who makes it) and a
+    chance node, the information sets it leads to by what it turned up."""
+
+    __slots__ = ("visits", "wins", "available", "outcomes")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.wins = 0.0
+        self.available = 0
+        self.outcomes: dict[Signature, Node] = {}
+
+    def child(self, key: Signature) -> Node:
+        node = self.outcomes.get(key)
+        if node is None:
+            node = self.outcomes[key] = Node()
+        return node
+
+
+class Yardstick:
+    """SO-ISMCTS with playouts and a fixed number of iterations per decision; deterministic
+    for a seed; one instance plays one game (it keeps its tree between decisions)."""
+
+    def __init__(self, iterations: int, seed: int = 0) -> None:
+        self.iterations = iterations
+        self.rng = random.Random(seed)
+        self.name = f"yardstick{iterations}"
+        self.root: Node | None = None
+        self.seen: list[str] = []  # the game's record when the tree's root was its position
+        self.reused = 0  # decisions that started from a kept subtree
+
+    def __call__(self, g: Game) -> str:
+        obs = observe(g)
+        moves = obs.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        root = self._kept_root(g.record, obs)
+        rng = self.rng
+        for _ in range(self.iterations):
+            self.iterate(root, obs.sample(rng.getrandbits(32)), rng)
+        best = max(moves, key=lambda m: root.edges[m].visits if m in root.edges else -1)
+        self.root, self.seen = root, [*g.record, best]
+        return best
+
+    def _kept_root(self, record: list[str], obs: Observation) -> Node:
+        """The subtree of the information set the game is in now, if the tree has it."""
+        node, seen = self.root, self.seen
+        if node is None or record[: len(seen)] != seen:
+            return Node()
+        since = record[len(seen) - 1 :]  # our last move, then what was played after it
+        for i, move in enumerate(since):
+            edge = node.edges.get(move)
+            if edge is None:
+                return Node()
+            if i == len(since) - 1:
+                node = edge.outcomes.get(signature(obs.game))
+            elif len(edge.outcomes) == 1:  # a move that turned up nothing here
+                node = next(iter(edge.outcomes.values()))
+            else:  # what an earlier move turned up is no longer in view: start afresh
+                return Node()
+            if node is None:
+                return Node()
+        self.reused += 1
+        return node
+
+    @staticmethod
+    def iterate(root: Node, world: Game, rng: random.Random) -> None:
+        """One iteration: select down the tree in this deal, expand one move, play out, back up."""
+        path: list[tuple[Edge, int]] = []
+        node = root
+        while not world.is_over:
+            node.visits += 1
+            legal = world.legal_moves()
+            edges = node.edges
+            untried = [m for m in legal if m not in edges]
+            mover = world.player
+            if untried:
+                move = untried[rng.randrange(len(untried))]
+                edge = edges[move] = Edge()
+                for m in legal:
+                    if m in edges:
+                        edges[m].available += 1
+                world.play_unchecked(move)
+                path.append((edge, mover))
+                break
+            log_n: dict[int, float] = {}
+            best, best_ucb, best_edge = "", -1.0, None
+            for m in legal:
+                e = edges[m]
+                e.available += 1
+                n = e.available
+                log = log_n.get(n)
+                if log is None:
+                    log = log_n[n] = math.log(n)
+                ucb = e.wins / e.visits + EXPLORE * math.sqrt(log / e.visits)
+                if ucb > best_ucb:
+                    best, best_ucb, best_edge = m, ucb, e
+            assert best_edge is not None
+            world.play_unchecked(best)
+            path.append((best_edge, mover))
+            node = best_edge.child(signature(world))
+        playout(world, rng)
+        winner, _ = result(world)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.wins += 0.5 if winner is None else 1.0 if winner == mover else 0.0
+
+
+# ---- calibration against hard's time per decision -------------------------------------------
+def greedy_positions(games: int, every: int) -> list[Game]:
+    """Every `every`-th decision with a choice of seeded greedy-v-greedy games."""
+    from targi.players import GreedyPlayer
+
+    positions: list[Game] = []
+    for seed in range(games):
+        g = Game.new(1000 + seed, seed % 2)
+        players = (GreedyPlayer(seed * 2 + 1), GreedyPlayer(seed * 2 + 2))
+        i = 0
+        while not g.is_over:
+            if i % every == 0 and len(g.legal_moves()) > 1:
+                positions.append(g.clone())
+            g.play(players[g.player](g))
+            i += 1
+    return positions
+
+
+def calibrate(games: int, every: int, iterations: int) -> dict[str, float]:
+    """Yardstick iterations per CPU second and hard's median CPU time per decision."""
+    from targi.ai.choose import decide
+
+    positions = greedy_positions(games, every)
+    hard: list[float] = []
+    for i, g in enumerate(positions):
+        start = time.process_time()
+        decide(g, "hard", seed=i)
+        hard.append(time.process_time() - start)
+    spent = 0.0
+    for i, g in enumerate(positions):
+        player = Yardstick(iterations, seed=i)
+        start = time.process_time()
+        player(g)
+        spent += time.process_time() - start
+    rate = len(positions) * iterations / spent
+    median = statistics.median(hard)
+    figures = {
+        "positions": len(positions),
+        "hard_median_s": round(median, 4),
+        "hard_mean_s": round(statistics.mean(hard), 4),
+        "iterations_per_s": round(rate, 1),
+        "unit": round(rate * median),
+    }
+    print(f"{len(positions)} positions (decisions with a choice) from {games} greedy games")
+    print(f"hard: median {median:.3f} s CPU per decision, mean {figures['hard_mean_s']:.3f} s")
+    print(f"yardstick: {rate:,.0f} iterations per CPU second ({iterations} per decision)")
+    print(f"1x hard's median time = {figures['unit']:,} iterations")
+    print(json.dumps(figures))
+    return figures
+
+
+# ---- matches: one JSON line per game, resumable ---------------------------------------------
+Player = Callable[[Game], str]
+
+
+class Timed:
+    """A player that keeps the CPU time of each decision it makes."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.times: list[float] = []
+
+    def __call__(self, g: Game) -> str:
+        start = time.process_time()
+        move = self.player(g)
+        self.times.append(time.process_time() - start)
+        return move
+
+
+def make(spec: str, seed: int, unit: int) -> Player:
+    """A level, random, greedy, or `yardstick:<times>` (times x unit iterations)."""
+    if spec.startswith("yardstick:"):
+        return Yardstick(max(1, round(float(spec[10:]) * unit)), seed)
+    from targi.registry import make_player
+
+    return make_player(spec, seed)
+
+
+def read_games(paths: Iterable[str]) -> list[dict[str, object]]:
+    """The games recorded in JSONL files (a line cut short by a stopped run is skipped)."""
+    games: list[dict[str, object]] = []
+    for path in paths:
+        if not Path(path).exists():
+            continue
+        for line in Path(path).read_text().splitlines():
+            try:
+                games.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return games
+
+
+def play_match(a: str, b: str, pairs: int, seed: int, out: str, unit: int) -> None:
+    """A v B over seeds seed..seed+pairs-1, each A first then B first; appends to `out`."""
+    done = {(r["a"], r["b"], r["seed"], r["a_first"]) for r in read_games([out])}
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    for s in range(seed, seed + pairs):
+        for a_first in (True, False):
+            if (a, b, s, a_first) in done:
+                continue
+            pa, pb = Timed(make(a, s * 2 + 1, unit)), Timed(make(b, s * 2 + 2, unit))
+            g = Game.new(s, 0 if a_first else 1)
+            while not g.is_over:
+                g.play((pa, pb)[g.player](g))
+            winner, by = result(g)
+            points = [score(g, 0).total, score(g, 1).total]
+            row = {
+                "a": a,
+                "b": b,
+                "unit": unit,
+                "seed": s,
+                "a_first": a_first,
+                "a_score": 0.5 if winner is None else 1.0 if winner == 0 else 0.0,
+                "points": points,
+                "decided_by": by,
+                "rounds": g.rounds_played,
+                "cpu": [round(sum(pa.times), 2), round(sum(pb.times), 2)],
+                "decisions": [len(pa.times), len(pb.times)],
+                "p95": [_p95(pa.times), _p95(pb.times)],
+            }
+            with open(out, "a") as f:
+                f.write(json.dumps(row) + "\n")
+            print(json.dumps(row), flush=True)
+
+
+def _p95(times: list[float]) -> float:
+    chosen = sorted(t for t in times if t > 0.0005)  # decisions that were thought about
+    return round(chosen[int(0.95 * (len(chosen) - 1))], 3) if chosen else 0.0
+
+
+def wilson(rate: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The 95% Wilson score interval (draws count half)."""
+    if n == 0:
+        return 0.0, 1.0
+    d = 1 + z * z / n
+    centre = (rate + z * z / (2 * n)) / d
+    half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summary(paths: list[str]) -> list[str]:
+    """A's win rate per match with its 95% interval: all games, A first, A second; whole seed
+    pairs only (a pair cut short by a stopped run is left out)."""
+    by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]] = {}
+    for r in read_games(paths):
+        key = (str(r["a"]), str(r["b"]), int(str(r["unit"])))
+        by_match.setdefault(key, {})[(int(str(r["seed"])), bool(r["a_first"]))] = r
+    lines = [
+        f"{'match (A v B)':28s} {'games':>5s} {'W-L-D':>9s} {'A':>6s} {'95% interval':>13s}"
+        f"  {'A first':>18s}  {'A second':>18s}  margin  cpu/decision A, B"
+    ]
+    for (a, b, unit), games in sorted(by_match.items()):
+        rows = [g for (s, _), g in games.items() if (s, True) in games and (s, False) in games]
+        if not rows:
+            continue
+        scores = [float(str(g["a_score"])) for g in rows]
+        n = len(rows)
+        rate = sum(scores) / n
+        low, high = wilson(rate, n)
+        wld = f"{scores.count(1.0)}-{scores.count(0.0)}-{scores.count(0.5)}"
+        parts = []
+        for first in (True, False):
+            side = [float(str(g["a_score"])) for g in rows if g["a_first"] is first]
+            part = sum(side) / len(side)
+            lo, hi = wilson(part, len(side))
+            parts.append(f"{part:5.1%} ({lo:4.0%}-{hi:4.0%})")
+        margin = statistics.mean(_margin(g) for g in rows)
+        cpu = [
+            sum(_pair(g, "cpu")[k] for g in rows)
+            / max(1, sum(_pair(g, "decisions")[k] for g in rows))
+            for k in (0, 1)
+        ]
+        name = f"{a} v {b}" + (f" ({unit}/x)" if "yardstick" in a + b else "")
+        lines.append(
+            f"{name:28s} {n:5d} {wld:>9s} {rate:6.1%} {low:6.1%}-{high:6.1%}"
+            f"  {parts[0]:>18s}  {parts[1]:>18s}  {margin:+5.1f}   {cpu[0]:.3f}, {cpu[1]:.3f} s"
+        )
+    return lines
+
+
+def _pair(g: dict[str, object], key: str) -> list[float]:
+    value = g[key]
+    assert isinstance(value, list)
+    return [float(v) for v in value]
+
+
+def _margin(g: dict[str, object]) -> float:
+    points = _pair(g, "points")
+    return points[0] - points[1]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    cal = sub.add_parser("calibrate", help="iterations per CPU second v hard's time")
+    cal.add_argument("--games", type=int, default=1)
+    cal.add_argument("--every", type=int, default=5)
+    cal.add_argument("--iterations", type=int, default=100)
+    m = sub.add_parser("match", help="A v B, whole seed pairs, one JSON line per game")
+    m.add_argument("--a", default="hard")
+    m.add_argument("--b", default="yardstick:4")
+    m.add_argument("--pairs", type=int, default=10)
+    m.add_argument("--seed", type=int, default=90000)
+    m.add_argument("--unit", type=int, default=UNIT, help="iterations in 1x hard's time")
+    m.add_argument("--out", required=True)
+    s = sub.add_parser("summary", help="win rates with 95%% intervals, by who started")
+    s.add_argument("paths", nargs="+")
+    args = parser.parse_args(argv)
+    if args.command == "calibrate":
+        calibrate(args.games, args.every, args.iterations)
+    elif args.command == "match":
+        play_match(args.a, args.b, args.pairs, args.seed, args.out, args.unit)
+    else:
+        print("\n".join(summary(args.paths)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

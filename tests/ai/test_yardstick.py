@@ -1,0 +1,107 @@
+"""The ISMCTS yardstick (bench/yardstick.py): legal, deterministic, blind to the hidden cards."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from targi import Game
+from targi.players import RandomPlayer
+
+from .positions import first_with, random_positions
+from .test_honesty import _face_down, _reordered
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from yardstick import Yardstick, playout, playout_move, summary  # noqa: E402
+
+
+def _statistics(player: Yardstick) -> dict[str, tuple[int, float, int]]:
+    assert player.root is not None
+    return {m: (e.visits, e.wins, e.available) for m, e in player.root.edges.items()}
+
+
+def test_the_yardstick_plays_only_legal_moves() -> None:
+    for g in random_positions(range(3), every=17):
+        if g.is_over:
+            continue
+        assert Yardstick(12, seed=4)(g) in g.legal_moves()
+
+
+def test_the_yardstick_plays_a_whole_game_against_random() -> None:
+    g = Game.new(11, 1)
+    players = (RandomPlayer(3), Yardstick(8, seed=5))
+    while not g.is_over:
+        g.play(players[g.player](g))  # play() refuses an illegal move
+    assert g.is_over
+
+
+def test_the_same_seed_gives_the_same_move_and_the_same_tree() -> None:
+    g = first_with(21, lambda g: g.decision == "act" and g.round > 1)
+    a, b = Yardstick(60, seed=9), Yardstick(60, seed=9)
+    assert a(g) == b(g)
+    assert _statistics(a) == _statistics(b)
+
+
+def test_the_yardstick_never_reads_the_hidden_cards() -> None:
+    """Reordering the decks, the face-down central cards and the reshuffle generator changes
+    neither the move nor a single statistic of the tree."""
+    g = first_with(21, lambda g: g.decision == "act" and len(_face_down(g)) >= 1)
+    h = _reordered(g)
+    assert any(g.central[i] != h.central[i] for i in _face_down(g))
+    a, b = Yardstick(60, seed=2), Yardstick(60, seed=2)
+    assert a(g) == b(h)
+    assert _statistics(a) == _statistics(b)
+
+
+def test_the_tree_is_kept_between_decisions_of_one_turn() -> None:
+    """An action, then the next decision of the same turn: the second search starts from the
+    subtree the first one grew under the move it played."""
+    g = first_with(5, lambda g: g.decision == "act" and len(g.legal_moves()) >= 4)
+    player = Yardstick(80, seed=1)
+    p = g.player
+    g.play(player(g))
+    assert g.player == p and len(g.legal_moves()) > 1
+    player(g)
+    assert player.reused == 1
+    assert player.root is not None and player.root.visits > 80  # the kept visits, then 80 more
+
+
+def test_a_playout_ends_the_game() -> None:
+    g = Game.new(3, 0)
+    playout(g, random.Random(0))
+    assert g.is_over
+
+
+def test_the_playout_buys_a_tribe_card_it_can_pay_for() -> None:
+    g = first_with(8, lambda g: g.decision == "tribe" and "b" in g.legal_moves())
+    assert playout_move(g, g.legal_moves(), random.Random(0)) == "b"
+
+
+def test_the_playout_takes_every_action_it_has() -> None:
+    g = first_with(8, lambda g: g.decision == "act")
+    assert playout_move(g, g.legal_moves(), random.Random(0)) != "done"
+
+
+def test_the_playout_pays_the_last_raid_in_gold() -> None:
+    g = first_with(12, lambda g: g.decision == "raid" and "lG" in g.legal_moves(), limit=2000)
+    assert playout_move(g, g.legal_moves(), random.Random(0)) == "lG"
+
+
+def test_the_summary_counts_whole_seed_pairs_by_who_started(tmp_path: Path) -> None:
+    rows = [
+        '{"a": "hard", "b": "yardstick:4", "unit": 107, "seed": 1, "a_first": true, '
+        '"a_score": 1.0, "points": [30, 20], "cpu": [1, 4], "decisions": [10, 10]}',
+        '{"a": "hard", "b": "yardstick:4", "unit": 107, "seed": 1, "a_first": false, '
+        '"a_score": 0.0, "points": [20, 25], "cpu": [1, 4], "decisions": [10, 10]}',
+        '{"a": "hard", "b": "yardstick:4", "unit": 107, "seed": 2, "a_first": true, '
+        '"a_score": 1.0, "points": [30, 20], "cpu": [1, 4], "decisions": [10, 10]}',
+        '{"a": "hard", "b": "yardstick:4", "unit": 107, "seed": 2, "a_first": fal',
+    ]
+    path = tmp_path / "m.jsonl"
+    path.write_text("\n".join(rows))
+    lines = summary([str(path)])
+    assert len(lines) == 2
+    assert " 2 " in lines[1] and "1-1-0" in lines[1] and "50.0%" in lines[1]
+    assert "100.0%" in lines[1] and "0.0%" in lines[1]  # A first, A second
