@@ -145,8 +145,8 @@ def test_friend_whole_game_played_live_with_mid_turn_cards_answered_on_the_chann
     for n, (to, moves, _) in enumerate(steps):
         page = pages[to]
         more_messages(page, n + 1)  # the link of step n has arrived: n + 2 messages
-        missing = page.evaluate(PLAY_MOVES, moves)
-        assert missing is None, f"step {n}: no button for {missing!r}"
+        shown = page.evaluate(PLAY_MOVES, moves)
+        assert shown["missing"] is None, f"step {n}: no button for {shown['missing']!r}"
     for page in pages:
         wait_friend(page, "verified")
         assert page.locator("#friend-verdict").inner_text().startswith("Deal verified")
