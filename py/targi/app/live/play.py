@@ -165,7 +165,7 @@ class LivePlay:
 
     def with_part(self, link: Outgoing) -> Outgoing:
         part = SEPARATOR + (self.mine or "")
-        return link._replace(text=link.text + part, url=link.url + part)
+        return Outgoing(link.game_id, link.kind, link.text + part, link.url + part)
 
     async def offer(self) -> None:
         """A connection offered for an invitation (its part rides on the link). Without
