@@ -301,8 +301,9 @@ def test_a_link_goes_to_its_own_game_when_several_friend_games_are_kept(cat: Cat
     assert kept == {PREFIX + shown.game_id, PREFIX + second.game_id}
 
 
-def test_the_friend_panel_speaks_the_language_switched_to_mid_game(cat: Catalog) -> None:
-    pair = Pair(cat)
+def test_the_friend_panel_speaks_the_language_switched_to_mid_game() -> None:
+    english = Catalog.from_json((MESSAGES / "en.json").read_text(encoding="utf-8"))  # switched
+    pair = Pair(english)
     pair.start()
     page, port = pair.pages[1], pair.ports[1]
     port.spawn(page.set_language("de"))
