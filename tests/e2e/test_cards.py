@@ -21,7 +21,7 @@ PHONES = SIZES[2:]
 
 # Every visible text node under `root`: those under 12 px, and those inside a card (a board
 # cell, else a card face) whose box is not inside the card's box or that is cut by its own box;
-# an icon or a token counts as text (a card inside a cell is measured against the cell, which clips it).
+# an icon or a token counts as text (a card in a cell is measured against the cell: it clips).
 # Words hidden on purpose (for screen readers only: `.sr-only`, or the short words a small card
 # face hides behind its icons with the same clip) are not seen, so not measured.
 MEASURE = """(root) => {
@@ -103,7 +103,8 @@ OVERLAPS = """(root) => {
             const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
             const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
             if (w > -gap && h > 1)
-                found.push(`${card.textContent.trim().slice(0, 20)}: ${a.p} "${a.what}" on ${b.p} "${b.what}"`);
+                found.push(`${card.textContent.trim().slice(0, 20)}: `
+                    + `${a.p} "${a.what}" on ${b.p} "${b.what}"`);
         }
     }
     return found; }"""
