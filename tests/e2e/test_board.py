@@ -120,11 +120,11 @@ ABILITIES = """() => [...document.querySelectorAll('#board .cell .ab')].map((ab)
 
 @pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
 def test_a_phone_cell_shows_its_ability_as_icons_inside_the_cell(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
     """The ability's icon language at a glance on a phone too (issue 21): every border and
     central card that has one shows it in its cell, whole, signs at 12 px."""
-    page = _mid_game(new_context, site_url, size, touch=True)
+    page = _mid_game(shared_page, site_url, size, touch=True)
     abilities = page.evaluate(ABILITIES)
     assert len(abilities) >= 12, abilities  # the 12 border cards at least, and central ones
     for ab in abilities:

@@ -17,9 +17,11 @@ from positions import face_down
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("cards")]
 
 SIZES = [(1280, 900), (1920, 1080), (390, 844), (360, 640)]
+PHONES = SIZES[2:]
 
 # Every visible text node under `root`: those under 12 px, and those inside a card (a board
-# cell or a card face) whose box is not inside the card's box or that is cut by its own box.
+# cell, else a card face) whose box is not inside the card's box or that is cut by its own box;
+# an icon or a token counts as text (a card in a cell is measured against the cell: it clips).
 # Words hidden on purpose (for screen readers only: `.sr-only`, or the short words a small card
 # face hides behind its icons with the same clip) are not seen, so not measured.
 MEASURE = """(root) => {
@@ -33,7 +35,7 @@ MEASURE = """(root) => {
         const name = `${el.className || el.tagName} "${n.textContent.trim().slice(0, 20)}"`;
         const size = parseFloat(getComputedStyle(el).fontSize);
         if (size < 11.99) small.push(`${name}: ${size}px`);
-        const card = el.closest('.cell, .card.face');
+        const card = el.closest('.cell') ?? el.closest('.card.face');
         if (card === null) continue;
         const range = document.createRange();
         range.selectNodeContents(n);
@@ -47,7 +49,65 @@ MEASURE = """(root) => {
         if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
             outside.push(`${name} cut`);
     }
+    for (const ic of root.querySelectorAll('.cell :is(.ic, .tok), .card.face :is(.ic, .tok)')) {
+        if (ic.offsetParent === null || hidden(ic)) continue;
+        const c = (ic.closest('.cell') ?? ic.closest('.card.face')).getBoundingClientRect();
+        const r = ic.getBoundingClientRect();
+        if (r.left < c.left - 1 || r.right > c.right + 1
+            || r.top < c.top - 1 || r.bottom > c.bottom + 1)
+            outside.push(`icon ${ic.className} in ${ic.closest('.cell, .card.face').className}`);
+    }
     return {small, outside}; }"""
+
+# In every board cell and card face under `root`, the parts a player reads that cover one
+# another: the ink (text lines, icons) of the number, the name, the cost, the ability, the VP
+# crosses and the goods must not overlap each other, and the name's and the words' ink must not
+# lie on the illustration (the ability, the crosses and the symbol's band lie on it on purpose).
+# A number keeps a gap of 3 px from its name on their line (else "10Silver" reads as one word).
+OVERLAPS = """(root) => {
+    const found = [];
+    const PARTS = ['num', 'nm', 'cost', 'ab', 'vp', 'gd', 'tx', 'art'];
+    const part = (el, card) => {
+        for (let e = el; e && e !== card; e = e.parentElement)
+            for (const p of PARTS) if (e.classList.contains(p)) return p;
+        return null; };
+    const shown = (el) => el.offsetParent !== null && el.closest('.sr-only, [hidden]') === null
+        && getComputedStyle(el).clipPath !== 'inset(50%)';
+    for (const card of root.querySelectorAll('.cell, .card.face')) {
+        if (card.querySelector('.card.face') || !shown(card)) continue;  // a cell: its card
+        const inks = [];
+        const walk = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            const p = part(n.parentElement, card);
+            if (!p || !n.textContent.trim() || !shown(n.parentElement)) continue;
+            if (n.parentElement.closest('.art') && p === 'art') continue;  // the symbol's band
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            for (const r of range.getClientRects())
+                if (r.width > 0) inks.push({p, r, what: n.textContent.trim().slice(0, 16)});
+        }
+        for (const el of card.querySelectorAll('.ic, .art')) {
+            const p = part(el, card);
+            if (!p || !shown(el) || el.closest('.sym')) continue;
+            if (el.classList.contains('art')
+                && el !== card.querySelector(':scope > .art, :scope > .card > .art')) continue;
+            inks.push({p, r: el.getBoundingClientRect(), what: el.className});
+        }
+        const OK = new Set(['ab art', 'art ab', 'vp art', 'art vp', 'num art', 'art num',
+                            'gd art', 'art gd', 'cost art', 'art cost']);
+        for (let i = 0; i < inks.length; i++) for (let j = i + 1; j < inks.length; j++) {
+            const a = inks[i], b = inks[j];
+            if (a.p === b.p || OK.has(`${a.p} ${b.p}`)) continue;
+            const pair = `${a.p} ${b.p}`;
+            const gap = pair === 'num nm' || pair === 'nm num' ? 3 : -1;
+            const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+            const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+            if (w > -gap && h > 1)
+                found.push(`${card.textContent.trim().slice(0, 20)}: `
+                    + `${a.p} "${a.what}" on ${b.p} "${b.what}"`);
+        }
+    }
+    return found; }"""
 
 # Every illustration window shown: the art file its CSS paints.
 ART = """(root) => [...root.querySelectorAll('.art')]
@@ -86,6 +146,8 @@ def _check(page: Page, root: str) -> None:
     found = page.evaluate(MEASURE, page.locator(root).element_handle())
     assert found["small"] == [], found["small"]
     assert found["outside"] == [], found["outside"]
+    overlaps = page.evaluate(OVERLAPS, page.locator(root).element_handle())
+    assert overlaps == [], overlaps
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -97,6 +159,38 @@ def test_no_text_on_the_table_or_the_cards_is_under_12px_and_card_text_stays_in_
     menu_item(page, "cards")
     expect(page.locator("#dlg-page [data-card]").first).to_be_visible()
     _check(page, "#page-body")
+
+
+# Every tribe and goods card of the card reference, drawn in turn in a face-up central cell of
+# the board (the cell keeps its size; its own card comes back after).
+IN_CELL = """([face, cell]) => { const old = cell.querySelector('.card.incell');
+    const html = old.outerHTML;
+    old.outerHTML = face.replace(/\\bref\\b/, 'incell');
+    return html; }"""
+RESTORE = """([html, cell]) => { cell.querySelector('.card.incell').outerHTML = html; }"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_every_tribe_and_goods_card_fits_a_central_cell_on_a_phone(
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+):
+    """Whichever card lies in the display, its ability line, crosses and name stay inside the
+    cell without overlapping (the game on the board shows only some of the 45 cards)."""
+    page = _mid_game(shared_page, site_url, size)
+    menu_item(page, "cards")
+    faces = page.locator("#dlg-page .ref-tribe .card.face, #dlg-page .ref-goods .card.face")
+    expect(faces.first).to_be_visible()
+    htmls = faces.evaluate_all("(els) => els.map((e) => e.outerHTML)")
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-page")).to_be_hidden()
+    cell = page.locator("#board .cell.central.up").first.element_handle()
+    problems = []
+    for face in htmls:
+        old = page.evaluate(IN_CELL, [face, cell])
+        found = page.evaluate(MEASURE, cell)
+        problems += found["small"] + found["outside"] + page.evaluate(OVERLAPS, cell)
+        page.evaluate(RESTORE, [old, cell])
+    assert problems == [], problems
 
 
 def test_every_card_face_shows_an_illustration_the_site_ships(

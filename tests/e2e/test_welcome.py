@@ -133,3 +133,22 @@ def test_play_from_the_welcome_starts_a_game_at_the_remembered_level_and_escape_
     second = _current_envelope(page)
     assert second["id"] != first["id"] and (second["mode"], second["level"]) == ("ai", "hard")
     assert table(page)["mode"] == "ai" and table(page)["seq"] == 0
+
+
+# Where the welcome's last controls lie against the window (Close's bar: its top and bottom).
+LAST_CONTROLS = """() => { const box = (s) => document.querySelector(s).getBoundingClientRect();
+    return {options: box('#new-options').bottom, bar: box('#dlg-new .dialog-actions').top,
+            close: box('#dlg-new-close').bottom, inner: innerHeight}; }"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_the_welcome_shows_its_options_and_close_without_scrolling_on_a_phone(
+    reused_page: Page, site_url: str, size: tuple[int, int]
+):
+    """The title screen is one screen: "Choose the level and who starts" and Close are on it
+    with nothing to scroll, on a small phone too (Close's bar stays at the dialog's foot)."""
+    reused_page.set_viewport_size({"width": size[0], "height": size[1]})
+    page = open_game(reused_page, site_url)
+    expect(page.locator("#new-options")).to_be_visible()
+    found = page.evaluate(LAST_CONTROLS)
+    assert found["options"] <= found["bar"] and found["close"] <= found["inner"], found
