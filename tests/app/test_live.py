@@ -128,6 +128,23 @@ def test_every_later_link_goes_out_on_the_open_channel_and_is_still_shown(cat: C
     assert pair.shown(side).endswith("#" + sent[-1])  # and shown, to send by hand if need be
 
 
+def test_a_link_the_channel_took_is_worded_as_sent_live_and_by_hand_only_if_it_drops(
+    cat: Catalog,
+) -> None:
+    pair = LivePair(cat)
+    pair.connect()
+    side = pair.mover()
+    pair.move(side)
+    assert pair.ports[side].text["friend-send-what"] == cat.t("friend.send.live")
+    for page in (0, 1):  # the connection drops
+        pair.ports[page].live_open = False
+        pair.pages[page].live_state("closed")
+    pair.open(1 - side, pair.shown(side))  # sent by hand, as the panel says
+    mover = pair.mover()
+    pair.move(mover)
+    assert pair.ports[mover].text["friend-send-what"] != cat.t("friend.send.live")
+
+
 def test_a_message_on_the_channel_is_applied_as_an_opened_link(cat: Catalog) -> None:
     pair = LivePair(cat)
     pair.connect()

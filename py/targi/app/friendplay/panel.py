@@ -23,6 +23,7 @@ SEND = {
     "reply": "friend.send.reply",
     "end": "friend.send.end",
 }
+SENT_LIVE = "friend.send.live"  # any link the live channel took: it reached the friend's page
 STATUS = {
     "your-turn": "friend.status.your_turn",
     "waiting": "friend.status.waiting",
@@ -74,7 +75,9 @@ class Panel:
         sending = s.last is not None and g is not None and s.last.game_id == g.game_id
         port.set_hidden("friend-send", not sending)
         if sending:
-            port.set_text("friend-send-what", cat.t(SEND[s.last.kind]))
+            port.set_text(
+                "friend-send-what", cat.t(SENT_LIVE if s.last.live else SEND[s.last.kind])
+            )
             port.set_text("friend-link", s.last.url)
             port.set_hidden("friend-share", not s.can_share)
             port.set_text("friend-copy-status", "")

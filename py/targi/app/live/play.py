@@ -130,8 +130,8 @@ class LivePlay:
 
         def out(link: Outgoing) -> None:
             if link.kind not in ("invitation", "answer"):
-                self.send(link.game_id, link.text)
-                show(link)
+                # shown as sent live (the panel says so) only once the channel took it
+                show(link._replace(live=self.send(link.game_id, link.text)))
             elif self.mine and link.game_id == self.game_id:  # shown again: the same part
                 show(self.with_part(link))
             else:
@@ -139,10 +139,14 @@ class LivePlay:
 
         return out
 
-    def send(self, game_id: str, text: str) -> None:
-        """On the channel, if it is open and serves this game."""
-        if self.mode == "live" and game_id == self.game_id and not self.port.live_send(text):
+    def send(self, game_id: str, text: str) -> bool:
+        """On the channel, if it is open and serves this game: True when it took the text."""
+        if self.mode != "live" or game_id != self.game_id:
+            return False
+        if not self.port.live_send(text):
             self.set_mode("links")
+            return False
+        return True
 
     async def made_for(self, link: Outgoing, show: Callable[[Outgoing], None]) -> None:
         """This page's offer (for its invitation) or answer (to an invitation that offered
