@@ -85,7 +85,7 @@ class Panel:
         port.set_hidden("friend-verdict", audit is None)
         if audit is not None and g is not None:
             port.set_text(
-                "friend-verdict", verdict(cat, audit.ok, audit.culprit, g.role, audit.reason)
+                "friend-verdict", verdict(cat, audit.ok, audit.culprit, g.role, audit.code)
             )
 
     def status(self, s: PanelState) -> str:
