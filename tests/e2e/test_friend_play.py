@@ -45,6 +45,15 @@ def two_pages(new_context: Callable[..., BrowserContext], site_url: str) -> tupl
     )
 
 
+def on_a_phone_the_panel_is_one_line(page: Page) -> None:
+    """At 360x640 the panel above the board is one line of status (about 30 px, not 70)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.wait_for_function("document.getElementById('friend').offsetHeight < 48")
+    if size is not None:
+        page.set_viewport_size(size)
+
+
 def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothing(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
@@ -80,6 +89,7 @@ def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothin
     assert a.locator("#friend-note").is_hidden()
     shoot(a, "your-turn")
     audit.check(a, "your turn")
+    on_a_phone_the_panel_is_one_line(a)
     for page in (a, b):
         page.emulate_media(color_scheme="dark")
     audit.check(a, "your turn (dark)")

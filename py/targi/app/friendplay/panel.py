@@ -75,6 +75,9 @@ class Panel:
         sending = s.last is not None and g is not None and s.last.game_id == g.game_id
         port.set_hidden("friend-send", not sending)
         if sending:
+            # what the phone layout keys on: the link's kind, and whether it went live already
+            sent = "live" if s.last.live else "hand"
+            port.set_attrs("friend-send", {"data-kind": s.last.kind, "data-sent": sent})
             port.set_text(
                 "friend-send-what", cat.t(SENT_LIVE if s.last.live else SEND[s.last.kind])
             )

@@ -42,6 +42,13 @@ WORDS: dict[Mode, str] = {
     "live": "live.on",
     "links": "live.links",
 }
+# ... and in a word (#friend-live-word: on a phone the sentence is one tap away)
+SHORT: dict[Mode, str] = {
+    "waiting": "live.short.waiting",
+    "connecting": "live.short.connecting",
+    "live": "live.short.on",
+    "links": "live.short.links",
+}
 INDICATOR = "friend-live"
 CHOICE = "friend-live"  # the Play a friend dialog's radios: `links` or `live` (remembered)
 
@@ -233,5 +240,7 @@ class LivePlay:
         if self.mode == "off":
             self.port.set_hidden(INDICATOR, True)
             return
-        self.port.set_text(INDICATOR, self.page.cat.t(WORDS[self.mode]))
+        cat = self.page.cat
+        self.port.set_text(INDICATOR + "-word", cat.t(SHORT[self.mode]))
+        self.port.set_text(INDICATOR + "-text", cat.t(WORDS[self.mode]))
         self.port.set_hidden(INDICATOR, False)
