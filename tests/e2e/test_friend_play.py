@@ -32,7 +32,7 @@ from friendpage import (
     wait_friend,
 )
 from pageutil import ExternalRequests, open_game
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 pytestmark = pytest.mark.e2e
 RELOAD_A, RELOAD_B = 20, 21  # the steps at which each page is reloaded
@@ -66,6 +66,8 @@ def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothin
     a.locator("[data-action=friend-invite]").click()
     wait_friend(a, "waiting")
     invitation = link_to_send(a)
+    # the panel says it all: "No game on the table" steps aside (its <main> stays: axe below)
+    expect(a.locator("#no-game-title")).to_be_hidden()
     shoot(a, "invitation")
     audit.check(a, "invitation to send")
     open_link(b, invitation)
