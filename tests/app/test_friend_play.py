@@ -267,13 +267,23 @@ def test_every_link_goes_out_through_the_outbox_once(cat: Catalog) -> None:
 def test_an_audit_that_fails_names_what_was_wrong_and_whose_page_sent_it(cat: Catalog) -> None:
     from targi.app.friendplay.words import verdict
 
-    reason = "the friend's message 7: a share that does not match the shuffle"
     assert verdict(cat, True, None, 0, "verified") == cat.t("friend.verified")
-    by_friend = verdict(cat, False, 1, 0, reason)
-    assert by_friend == cat.t("friend.failed", who=cat.t("friend.who.friend"), reason=reason)
-    assert verdict(cat, False, 0, 0, reason).startswith(
-        cat.t("friend.failed", who=cat.t("friend.who.you"), reason="")[:20]
+    by_friend = verdict(cat, False, 1, 0, "share")
+    assert by_friend == cat.t("friend.failed.share", who=cat.t("friend.who.friend"))
+    assert verdict(cat, False, 0, 0, "shuffle") == cat.t(
+        "friend.failed.shuffle", who=cat.t("friend.who.you")
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl", "ja", "zh-Hans"])
+def test_every_kind_of_audit_failure_has_its_own_sentence_in_every_language(lang: str) -> None:
+    from targi.app.friendplay.words import verdict
+    from targi.friend.audit import CODES
+
+    words = Catalog(json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8")), lang)
+    said = {verdict(words, False, 1, 0, code) for code in CODES}
+    assert len(said) == len(CODES)  # one sentence per kind, none the protocol's English
+    assert not any("sent by" in s or "{" in s for s in said)
 
 
 def test_a_link_goes_to_its_own_game_when_several_friend_games_are_kept(cat: Catalog) -> None:

@@ -120,12 +120,44 @@ def test_every_later_link_goes_out_on_the_open_channel_and_is_still_shown(cat: C
     pair = LivePair(cat)
     pair.connect()
     assert pair.ports[0].page_state["live"] == "live"
-    assert pair.ports[0].text["friend-live"] == cat.t("live.on")
+    assert pair.ports[0].text["friend-live-text"] == cat.t("live.on")
     side = pair.mover()
     pair.move(side)
     sent = pair.ports[side].live_out
     assert sent and sent[-1] == pair.game(side).link  # the link's text, no live part
     assert pair.shown(side).endswith("#" + sent[-1])  # and shown, to send by hand if need be
+
+
+def test_a_link_the_channel_took_is_worded_as_sent_live_and_by_hand_only_if_it_drops(
+    cat: Catalog,
+) -> None:
+    pair = LivePair(cat)
+    pair.connect()
+    side = pair.mover()
+    pair.move(side)
+    assert pair.ports[side].text["friend-send-what"] == cat.t("friend.send.live")
+    for page in (0, 1):  # the connection drops
+        pair.ports[page].live_open = False
+        pair.pages[page].live_state("closed")
+    pair.open(1 - side, pair.shown(side))  # sent by hand, as the panel says
+    mover = pair.mover()
+    pair.move(mover)
+    assert pair.ports[mover].text["friend-send-what"] != cat.t("friend.send.live")
+
+
+def test_the_live_indicator_is_a_word_with_its_sentence_and_marks_a_link_sent_live(
+    cat: Catalog,
+) -> None:
+    """On a phone the panel is one line: the indicator's word, its sentence on demand, and a
+    link the channel took is marked for the layout (its block folds away)."""
+    pair = LivePair(cat)
+    pair.connect()
+    port = pair.ports[0]
+    assert port.text["friend-live-word"] == cat.t("live.short.on")
+    assert port.text["friend-live-text"] == cat.t("live.on")
+    side = pair.mover()
+    pair.move(side)
+    assert pair.ports[side].attrs["friend-send"] == {"data-kind": "turn", "data-sent": "live"}
 
 
 def test_a_message_on_the_channel_is_applied_as_an_opened_link(cat: Catalog) -> None:
@@ -153,7 +185,7 @@ def test_when_the_channel_closes_the_game_goes_on_by_links(cat: Catalog) -> None
     pair.ports[0].live_open = False
     pair.pages[0].live_state("closed")
     assert pair.ports[0].page_state["live"] == "links"
-    assert pair.ports[0].text["friend-live"] == cat.t("live.links")
+    assert pair.ports[0].text["friend-live-text"] == cat.t("live.links")
     assert not pair.ports[0].hidden["friend-live"]
     if pair.mover() == 0:
         pair.move(0)
@@ -267,7 +299,7 @@ def test_the_live_indicator_is_worded_again_in_another_language() -> None:
     port.spawn(pair.pages[0].set_language("de"))
     port.run()
     german = Catalog.from_json((MESSAGES / "de.json").read_text(encoding="utf-8"), "de")
-    assert port.text["friend-live"] == german.t("live.on")
+    assert port.text["friend-live-text"] == german.t("live.on")
 
 
 def test_the_stun_switch_in_settings_is_off_then_on_and_remembered(cat: Catalog) -> None:

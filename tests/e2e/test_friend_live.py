@@ -81,7 +81,7 @@ def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_lin
         f"was opened; invitation {len(invitation)} characters ({len(offer)} the offer), "
         f"answer {len(answer)}"
     )
-    expect(a.locator("#friend-live")).to_have_text(
+    expect(a.locator("#friend-live-text")).to_have_text(
         "Live: each link reaches your friend's page at once; send it by hand only if the "
         "connection drops."
     )
@@ -103,7 +103,7 @@ def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_lin
     # The friend's page goes away: the inviter's says so, and the game goes on by links.
     b.reload()
     live_state(a, "links")
-    expect(a.locator("#friend-live")).to_have_text("By links: send each link to your friend.")
+    expect(a.locator("#friend-live-text")).to_have_text("By links: send each link to your friend.")
     wait_friend(b, "your-turn", "waiting")
     mover, other = (a, b) if a.get_attribute("html", "data-friend") == "your-turn" else (b, a)
     mover.locator("#board [data-move]").first.click()

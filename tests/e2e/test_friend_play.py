@@ -32,7 +32,7 @@ from friendpage import (
     wait_friend,
 )
 from pageutil import ExternalRequests, open_game
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 pytestmark = pytest.mark.e2e
 RELOAD_A, RELOAD_B = 20, 21  # the steps at which each page is reloaded
@@ -43,6 +43,15 @@ def two_pages(new_context: Callable[..., BrowserContext], site_url: str) -> tupl
         open_game(new_context().new_page(), site_url),
         open_game(new_context().new_page(), site_url),
     )
+
+
+def on_a_phone_the_panel_is_one_line(page: Page) -> None:
+    """At 360x640 the panel above the board is one line of status (about 30 px, not 70)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.wait_for_function("document.getElementById('friend').offsetHeight < 48")
+    if size is not None:
+        page.set_viewport_size(size)
 
 
 def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothing(
@@ -57,6 +66,8 @@ def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothin
     a.locator("[data-action=friend-invite]").click()
     wait_friend(a, "waiting")
     invitation = link_to_send(a)
+    # the panel says it all: "No game on the table" steps aside (its <main> stays: axe below)
+    expect(a.locator("#no-game-title")).to_be_hidden()
     shoot(a, "invitation")
     audit.check(a, "invitation to send")
     open_link(b, invitation)
@@ -80,6 +91,7 @@ def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothin
     assert a.locator("#friend-note").is_hidden()
     shoot(a, "your-turn")
     audit.check(a, "your turn")
+    on_a_phone_the_panel_is_one_line(a)
     for page in (a, b):
         page.emulate_media(color_scheme="dark")
     audit.check(a, "your turn (dark)")

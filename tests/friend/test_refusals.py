@@ -173,6 +173,7 @@ def test_an_inviter_that_stacks_a_deck_is_named_by_the_audit() -> None:
     )
     assert not result.ok and result.culprit == INVITER
     assert "shuffle of deck 1" in result.reason and "the inviter" in result.reason
+    assert result.code == "shuffle"  # the kind, for the page to word in the player's language
 
 
 def test_an_honest_opening_passes_the_audit() -> None:
@@ -181,6 +182,7 @@ def test_an_honest_opening_passes_the_audit() -> None:
     assert friend.dealer is not None
     result = audit(friend.transcript[:2], friend.dealer.decks, {}, [secret("ra"), secret("rb")])
     assert result.ok, result.reason
+    assert result.code == "verified"
 
 
 def test_bytes_disclosed_before_the_end_are_refused() -> None:

@@ -24,17 +24,24 @@ ROLE_NAMES = ("the inviter", "the friend")
 
 
 class Audit(NamedTuple):
-    """The audit's result: ok, who sent what is wrong, and what (or "verified")."""
+    """The audit's result: ok, who sent what is wrong, and what (or "verified"): `reason` in
+    English for the log, `code` the kind of failure for a page to word (CODES)."""
 
     ok: bool
     culprit: int | None  # the role that sent what is wrong (0 inviter, 1 friend), or None
     reason: str  # "verified", or what was wrong
+    code: str = "verified"  # or one of CODES
 
 
-def _fail(role: int | None, reason: str) -> Audit:
+# The kinds of failure: a message out of the chain, a signing key, the disclosed bytes, a
+# shuffle, a share of a card, a card turned up that the shuffles did not put there.
+CODES = ("order", "key", "disclosed", "shuffle", "share", "card")
+
+
+def _fail(role: int | None, code: str, reason: str) -> Audit:
     who = ROLE_NAMES[role] if role is not None else "the deal"
     return Audit(
-        False, role, f"{reason} (sent by {who})" if role is not None else f"{who}: {reason}"
+        False, role, f"{reason} (sent by {who})" if role is not None else f"{who}: {reason}", code
     )
 
 
@@ -61,18 +68,20 @@ def audit(
         m = wire.parse(raw)
         who = m.sender
         if m.seq != seq or m.prev != prev:
-            return _fail(who, f"message {seq} does not follow the transcript")
+            return _fail(who, "order", f"message {seq} does not follow the transcript")
         prev = wire.transcript_hash(prev, raw)
         for item in m.items:
-            wrong = _check(item, who, decks, passes, secrets, keys)
+            code, wrong = _check(item, who, decks, passes, secrets, keys)
             if wrong:
-                return _fail(who, f"message {seq}: {wrong}")
+                return _fail(who, code, f"message {seq}: {wrong}")
     for (d, j), card in sorted(faces.items()):
         if (
             d >= len(decks)
             or shuffle.deal_order(secrets[0], secrets[1], d, decks[d].cards)[j] != card
         ):
-            return _fail(None, f"card {j + 1} of deck {d} is not the card the shuffles put there")
+            return _fail(
+                None, "card", f"card {j + 1} of deck {d} is not the card the shuffles put there"
+            )
     return Audit(True, None, "verified")
 
 
@@ -83,30 +92,31 @@ def _check(
     passes: dict[int, tuple[bytes, ...]],
     secrets: Sequence[bytes],
     keys: Sequence[bytes],
-) -> str:
-    """What is wrong with one item, or ""."""
+) -> tuple[str, str]:
+    """What is wrong with one item (its code in CODES, and in words), or ("", "")."""
     s = secrets[who]
     if isinstance(item, wire.Key) and item.key != keys[who]:
-        return "its signing key is not the one the disclosed bytes give"
+        return "key", "its signing key is not the one the disclosed bytes give"
     if isinstance(item, wire.Disclose) and item.secret != s:
-        return "it disclosed other bytes than those checked"
+        return "disclosed", "it disclosed other bytes than those checked"
     if isinstance(item, wire.Pass1):
         passes[item.deck] = item.points
         if item.deck >= len(decks) or list(item.points) != shuffle.first_pass(
             s, item.deck, decks[item.deck].cards
         ):
-            return f"the shuffle of deck {item.deck} is not the one its bytes give"
+            return "shuffle", f"the shuffle of deck {item.deck} is not the one its bytes give"
     if isinstance(item, wire.Pass2):
         first = passes.get(item.deck, ())
         if list(item.points) != shuffle.second_pass(s, item.deck, first):
-            return f"the shuffle of deck {item.deck} is not the one its bytes give"
+            return "shuffle", f"the shuffle of deck {item.deck} is not the one its bytes give"
     if isinstance(item, wire.FriendShare):
         n = len(decks[item.deck].cards) if item.deck < len(decks) else 0
         k, b = shuffle.friend_share(s, item.deck, n, item.j)
         if (item.k, item.key) != (k, scalar_bytes(b)):
-            return f"its share for card {item.j + 1} of deck {item.deck} is wrong"
+            return "share", f"its share for card {item.j + 1} of deck {item.deck} is wrong"
     if isinstance(item, wire.InviterShare) and item.key != scalar_bytes(
         shuffle.inviter_share(s, item.deck, item.k)
     ):
-        return f"its share for card {item.k + 1} of its shuffle of deck {item.deck} is wrong"
-    return ""
+        deck = item.deck
+        return "share", f"its share for card {item.k + 1} of its shuffle of deck {deck} is wrong"
+    return "", ""

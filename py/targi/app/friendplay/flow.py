@@ -35,6 +35,7 @@ class Outgoing(NamedTuple):
     kind: str  # invitation | answer | turn | request | reply | end
     text: str  # "F…": what receive() on the other page takes
     url: str  # this site's address with "#" + text: what a player sends
+    live: bool = False  # sent on the live channel already (the link is shown as a fallback)
 
 
 def is_friend_fragment(fragment: str) -> bool:

@@ -23,6 +23,7 @@ SEND = {
     "reply": "friend.send.reply",
     "end": "friend.send.end",
 }
+SENT_LIVE = "friend.send.live"  # any link the live channel took: it reached the friend's page
 STATUS = {
     "your-turn": "friend.status.your_turn",
     "waiting": "friend.status.waiting",
@@ -74,7 +75,12 @@ class Panel:
         sending = s.last is not None and g is not None and s.last.game_id == g.game_id
         port.set_hidden("friend-send", not sending)
         if sending:
-            port.set_text("friend-send-what", cat.t(SEND[s.last.kind]))
+            # what the phone layout keys on: the link's kind, and whether it went live already
+            sent = "live" if s.last.live else "hand"
+            port.set_attrs("friend-send", {"data-kind": s.last.kind, "data-sent": sent})
+            port.set_text(
+                "friend-send-what", cat.t(SENT_LIVE if s.last.live else SEND[s.last.kind])
+            )
             port.set_text("friend-link", s.last.url)
             port.set_hidden("friend-share", not s.can_share)
             port.set_text("friend-copy-status", "")
@@ -82,7 +88,7 @@ class Panel:
         port.set_hidden("friend-verdict", audit is None)
         if audit is not None and g is not None:
             port.set_text(
-                "friend-verdict", verdict(cat, audit.ok, audit.culprit, g.role, audit.reason)
+                "friend-verdict", verdict(cat, audit.ok, audit.culprit, g.role, audit.code)
             )
 
     def status(self, s: PanelState) -> str:

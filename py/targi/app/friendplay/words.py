@@ -44,11 +44,19 @@ def colour(cat: Catalog, seat: int) -> str:
     return cat.t("player.blue" if seat == 0 else "player.red")
 
 
-def verdict(cat: Catalog, ok: bool, culprit: int | None, role: int, reason: str) -> str:
-    """The audit's result: verified, or what was wrong and whose page sent it."""
+# The audit's kinds of failure (targi.friend.audit.CODES), each worded by the catalog.
+FAILED = {
+    code: f"friend.failed.{code}"
+    for code in ("order", "key", "disclosed", "shuffle", "share", "card")
+}
+
+
+def verdict(cat: Catalog, ok: bool, culprit: int | None, role: int, code: str) -> str:
+    """The audit's result: verified, or what kind of thing was wrong and whose page sent it
+    (the audit's English reason goes to the log, not to the player)."""
     if ok:
         return cat.t("friend.verified")
     who = "friend.who.unknown" if culprit is None else (
         "friend.who.you" if culprit == role else "friend.who.friend"
     )  # fmt: skip
-    return cat.t("friend.failed", who=cat.t(who), reason=reason)
+    return cat.t(FAILED.get(code, "friend.failed.order"), who=cat.t(who))

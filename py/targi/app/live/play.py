@@ -42,6 +42,13 @@ WORDS: dict[Mode, str] = {
     "live": "live.on",
     "links": "live.links",
 }
+# ... and in a word (#friend-live-word: on a phone the sentence is one tap away)
+SHORT: dict[Mode, str] = {
+    "waiting": "live.short.waiting",
+    "connecting": "live.short.connecting",
+    "live": "live.short.on",
+    "links": "live.short.links",
+}
 INDICATOR = "friend-live"
 CHOICE = "friend-live"  # the Play a friend dialog's radios: `links` or `live` (remembered)
 
@@ -130,8 +137,8 @@ class LivePlay:
 
         def out(link: Outgoing) -> None:
             if link.kind not in ("invitation", "answer"):
-                self.send(link.game_id, link.text)
-                show(link)
+                # shown as sent live (the panel says so) only once the channel took it
+                show(link._replace(live=self.send(link.game_id, link.text)))
             elif self.mine and link.game_id == self.game_id:  # shown again: the same part
                 show(self.with_part(link))
             else:
@@ -139,10 +146,14 @@ class LivePlay:
 
         return out
 
-    def send(self, game_id: str, text: str) -> None:
-        """On the channel, if it is open and serves this game."""
-        if self.mode == "live" and game_id == self.game_id and not self.port.live_send(text):
+    def send(self, game_id: str, text: str) -> bool:
+        """On the channel, if it is open and serves this game: True when it took the text."""
+        if self.mode != "live" or game_id != self.game_id:
+            return False
+        if not self.port.live_send(text):
             self.set_mode("links")
+            return False
+        return True
 
     async def made_for(self, link: Outgoing, show: Callable[[Outgoing], None]) -> None:
         """This page's offer (for its invitation) or answer (to an invitation that offered
@@ -229,5 +240,7 @@ class LivePlay:
         if self.mode == "off":
             self.port.set_hidden(INDICATOR, True)
             return
-        self.port.set_text(INDICATOR, self.page.cat.t(WORDS[self.mode]))
+        cat = self.page.cat
+        self.port.set_text(INDICATOR + "-word", cat.t(SHORT[self.mode]))
+        self.port.set_text(INDICATOR + "-text", cat.t(WORDS[self.mode]))
         self.port.set_hidden(INDICATOR, False)
