@@ -42,6 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from targi import Game  # noqa: E402
+from targi.ai.match import wilson  # noqa: E402  (the interval statistics, not the search)
 from targi.board import CENTRAL, COLUMN_OF, ROW_OF, central_space  # noqa: E402
 from targi.cards import BORDER, CARDS  # noqa: E402
 from targi.constants import GOLD, GOODS  # noqa: E402
@@ -426,16 +427,6 @@ def play_match(a: str, b: str, pairs: int, seed: int, out: str, unit: int) -> No
 def _p95(times: list[float]) -> float:
     chosen = sorted(t for t in times if t > 0.0005)  # decisions that were thought about
     return round(chosen[int(0.95 * (len(chosen) - 1))], 3) if chosen else 0.0
-
-
-def wilson(rate: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The 95% Wilson score interval (draws count half)."""
-    if n == 0:
-        return 0.0, 1.0
-    d = 1 + z * z / n
-    centre = (rate + z * z / (2 * n)) / d
-    half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def summary(paths: list[str]) -> list[str]:
