@@ -37,7 +37,12 @@ STYLE_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./(web/[\w.-]+\.cs
 # index.html > loader.js > PyScript > pyscript.json > web/interpreter.mjs > Pyodide > its files.
 # Fetched files are preloaded in the mode fetch() uses (cors, same-origin credentials) so the
 # later fetch() takes the preloaded response instead of downloading it again.
-PRELOAD_MODULES = ("web/interpreter.mjs", "web/snapshot.mjs", "pyodide/pyodide.mjs")
+PRELOAD_MODULES = (
+    "web/interpreter.mjs",
+    "web/snapshot.mjs",
+    "web/shipped.mjs",
+    "pyodide/pyodide.mjs",
+)
 PRELOAD_FETCHES = (
     "pyscript.json",
     "build.json",

@@ -8,6 +8,7 @@
 // a kept one only if it is whole (its SHA-256); anything else falls back, silently: from the
 // kept snapshot to the shipped one to a normal start.
 import { loadPyodide as load } from "../pyodide/pyodide.mjs";
+import { SHIPPED_WORKER, fetchShipped } from "./shipped.mjs";
 
 const SITE = new URL("../", import.meta.url);
 const INDEX_URL = new URL("pyodide/", SITE).href;
@@ -99,19 +100,42 @@ function slowConnection() {
   return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
 }
 
-// The build's snapshot, or null (missing, or a slow connection). A host that serves the .gz
-// file with `Content-Encoding: gzip` hands fetch() the unzipped bytes: only a gzip stream (its
-// magic number) is unzipped here; anything else is tried as it is, and loadPyodide refuses a
-// non-snapshot.
-async function shippedSnapshot() {
+// The build's snapshot downloading and unzipping, {bytes: Promise, cancel()}, or null (a slow
+// connection, or no DecompressionStream). On the page a worker of its own does it
+// (web/shipped.mjs): the 31 MB inflate then runs beside the page's main thread, which
+// meanwhile parses, styles and sets up PyScript, instead of after that work on the same thread;
+// where no such worker starts (no module workers), and in the AI's worker, it is done in place.
+function startShipped() {
   if (slowConnection() || !globalThis.DecompressionStream) return null;
+  const inPlace = () => ({ bytes: fetchShipped(SHIPPED), cancel: () => {} });
+  if (!globalThis.document || !globalThis.Worker) return inPlace();
+  let worker;
   try {
-    const response = await fetch(SHIPPED);
-    if (!response.ok) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-    const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(unzipped).arrayBuffer());
+    const url = new URL("shipped.mjs", import.meta.url);
+    worker = new Worker(url, { type: "module", name: SHIPPED_WORKER });
+  } catch {
+    return inPlace();
+  }
+  const bytes = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) =>
+      data.error ? reject(new Error(data.error)) : resolve(data.bytes);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      resolve(fetchShipped(SHIPPED)); // the worker could not start: in place
+    };
+  }).finally(() => worker.terminate());
+  bytes.catch(() => {}); // awaited by shippedSnapshot(), where a failure is reported
+  worker.postMessage(SHIPPED);
+  return { bytes, cancel: () => worker.terminate() };
+}
+
+// The build's snapshot (from `early`, a download already under way, else started now), or null:
+// missing, a slow connection, or it could not be read.
+async function shippedSnapshot(early) {
+  const download = early ?? startShipped();
+  if (!download) return null;
+  try {
+    return await download.bytes;
   } catch (e) {
     console.info("no shipped interpreter snapshot:", e);
     return null;
@@ -136,7 +160,11 @@ let pageStart = null;
 // PyScript's own start (which reaches web/interpreter.mjs some 0.5 s later, after its core, its
 // config and its package storage), then handed to PyScript by web/interpreter.mjs.
 export function startPythonOnce() {
-  pageStart ??= startPython();
+  // With no service worker in control (a first visit) there is no kept snapshot, but for rare
+  // cases (a cleared or blocked service worker): the shipped one is requested now, beside
+  // build.json and the cache lookup instead of after them, and dropped if a kept one restores.
+  const first = !globalThis.navigator?.serviceWorker?.controller;
+  pageStart ??= startPython({}, { early: first ? startShipped() : null });
   return pageStart;
 }
 
@@ -145,7 +173,7 @@ export function startPythonOnce() {
 // kept snapshot was not used, keepSnapshot() stores one for the next starts: the shipped one,
 // or one made from this interpreter if the shipped one could not be used either.
 // Resolves to {pyodide, from: "snapshot" | "shipped" | "start", keepSnapshot}.
-export async function startPython(options = {}, { keep = false } = {}) {
+export async function startPython(options = {}, { keep = false, early = null } = {}) {
   const [{ version, wheel }, hit] = await Promise.all([buildInfo(), cachedSnapshot()]);
   // Fetched while the interpreter starts.
   const wheelBytes = fetch(new URL(wheel, SITE)).then((response) => {
@@ -156,7 +184,7 @@ export async function startPython(options = {}, { keep = false } = {}) {
   const kept = await checkSnapshot(hit, version);
   for (const [from, get] of [
     ["snapshot", () => kept],
-    ["shipped", shippedSnapshot],
+    ["shipped", () => shippedSnapshot(early)],
   ]) {
     const snapshot = await get();
     if (!snapshot) continue;
@@ -168,6 +196,7 @@ export async function startPython(options = {}, { keep = false } = {}) {
       // The snapshot holds the imported modules, not the files: unpack them too, for anything
       // imported or read later (card data, lazily imported modules).
       await unpackWheel(pyodide, await wheelBytes);
+      if (from === "snapshot") early?.cancel();
       const keepSnapshot = copy ? () => writeSnapshot(version, copy) : null;
       return { pyodide, from, keepSnapshot };
     } catch (e) {

@@ -214,6 +214,18 @@ def python_start(page: Page) -> str | None:
     return page.evaluate("document.documentElement.dataset.pythonStart ?? null")
 
 
+def test_a_first_visit_unzips_the_shipped_snapshot_off_the_pages_main_thread(
+    page: Page, site_url: str
+) -> None:
+    """The 31 MB inflate of snapshot.gz runs in a worker of the page's (web/shipped.mjs), beside
+    the main thread's parsing and PyScript's set-up, not after them on the same thread."""
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(site_path(worker.url, site_url)))
+    open_game(page, site_url)
+    assert python_start(page) == "shipped"
+    assert "web/shipped.mjs" in workers
+
+
 def test_a_return_visit_restores_python_from_this_builds_snapshot(
     page: Page, site_url: str
 ) -> None:
@@ -222,9 +234,12 @@ def test_a_return_visit_restores_python_from_this_builds_snapshot(
     open_game(page, site_url)
     assert python_start(page) == "shipped"  # a first visit: the build's snapshot, downloaded
     wait_for_snapshot(page)  # kept by the AI's worker
+    downloads: list[str] = []
+    page.on("request", lambda r: downloads.append(r.url) if "snapshot.gz" in r.url else None)
     page.reload()
     wait_until_ready(page)
     assert python_start(page) == "snapshot"
+    assert downloads == []  # the page's early download is a first visit's only
     assert page.evaluate("performance.getEntriesByName('targi:python-snapshot').length") == 1
     # The restored interpreter plays, and so does the computer's (restored too).
     start_game(page, "ai")
