@@ -22,6 +22,9 @@ export const PRELOAD = [
   "asyncio",
   "time",
   "pyodide.ffi",
+  // The standard library's html (with html.entities, ~70 ms to import in Pyodide): PyScript's
+  // own package imports it at its set-up, after the restore, on every start
+  "html",
   "targi.app.store.backend",
   "targi.app.text.catalog",
   "targi.app.controller",
