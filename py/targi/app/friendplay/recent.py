@@ -1,6 +1,7 @@
 """Recent games' friend games (`#recent-friend`): one `li[data-friend-id]` row each, whose
 turn it is, and Open (`[data-action=friend-open]`), which puts it on the table with its last
-link shown again, to send again. Everything escaped."""
+link shown again, to send again; a game whose deal is verified has Replay too
+(`[data-action=friend-replay]`: on the table, its replay open). Everything escaped."""
 
 from __future__ import annotations
 
@@ -36,9 +37,16 @@ def friend_rows(cat: Catalog, store: FriendStore, date_text: Callable[[int], str
             if s.link
             else ""
         )
+        replay = (
+            f'<button type="button" data-action="friend-replay" data-target="{esc(s.id)}">'
+            f"{esc(cat.t('review.open'))}</button>"
+            if s.status == "verified"
+            else ""
+        )
         out.append(
             f'<li data-friend-id="{esc(s.id)}"><span class="what">{esc(line)}{last}</span>'
             f'<span class="acts"><button type="button" class="primary" data-action="friend-open"'
-            f' data-target="{esc(s.id)}">{esc(cat.t("recent.friend.open"))}</button></span></li>'
+            f' data-target="{esc(s.id)}">{esc(cat.t("recent.friend.open"))}</button>{replay}'
+            f"</span></li>"
         )
     return "".join(out)
