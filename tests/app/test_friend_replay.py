@@ -168,3 +168,16 @@ def test_a_friend_game_under_way_has_no_replay_until_the_deal_is_verified(cat: C
     assert s.view()["no_replay"] == "friend.no_replay.pending"
     page.click(Click("review"))
     assert port.attrs.get("app", {}).get("data-view") != "review"
+
+
+def test_deleting_a_finished_friend_game_asks_first_with_its_own_sentence(
+    pair: Pair, cat: Catalog
+) -> None:
+    page, port = reloaded(cat, pair.ports[0])
+    game_id = pair.sent[0][0].game_id
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("recent"))
+    page.click(Click("friend-delete", game_id))
+    assert cat.t("recent.friend.delete_ask.over") in port.html["recent-friend"]
+    page.click(Click("friend-delete-confirm", game_id))
+    assert not any(game_id in key for key in port.storage)

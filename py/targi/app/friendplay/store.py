@@ -203,6 +203,14 @@ class FriendStore:
                 self.rev[game_id] = rev
         return not self.pending
 
+    def delete(self, game_id: str) -> None:
+        """Forget a kept game (the player confirmed it): its messages and this page's secrets
+        for it go, so it cannot be played on from this page."""
+        self.pending.pop(game_id, None)
+        self.rev.pop(game_id, None)
+        with contextlib.suppress(StorageFailure):
+            self.backend.remove(PREFIX + game_id)
+
     def forget_rev(self, game_id: str) -> None:
         """Read the stored revision afresh next time (after another tab's write)."""
         self.rev.pop(game_id, None)
