@@ -34,13 +34,17 @@ from . import sdp
 STUN_URL = "stun:stun.l.google.com:19302"
 SEPARATOR = "."  # between a link and its live part: never in a link's base64url
 
-Mode = Literal["off", "waiting", "connecting", "live", "links"]
+# elsewhere: an answer's live part reached a tab that holds no offer for it (another tab of
+# the browser made the invitation, or this one was reloaded since): by links, and it says
+# where the answer must be opened to play live
+Mode = Literal["off", "waiting", "connecting", "live", "links", "elsewhere"]
 # What the page says in each mode (#friend-live; `off`: nothing, no live play tried).
 WORDS: dict[Mode, str] = {
     "waiting": "live.waiting",
     "connecting": "live.connecting",
     "live": "live.on",
     "links": "live.links",
+    "elsewhere": "live.elsewhere",
 }
 # ... and in a word (#friend-live-word: on a phone the sentence is one tap away)
 SHORT: dict[Mode, str] = {
@@ -48,6 +52,7 @@ SHORT: dict[Mode, str] = {
     "connecting": "live.short.connecting",
     "live": "live.short.on",
     "links": "live.short.links",
+    "elsewhere": "live.short.links",
 }
 INDICATOR = "friend-live"
 CHOICE = "friend-live"  # the Play a friend dialog's radios: `links` or `live` (remembered)
@@ -127,6 +132,11 @@ class LivePlay:
         elif d.role != "actpass" and seq == 1 and game_id == self.game_id and self.mine:
             self.mine = None  # the invitation is answered: its part is spent
             self.port.spawn(self.connect(sdp.write(d)))
+        elif d.role != "actpass" and seq == 1 and game_id != self.game_id:
+            # the connection the answer is for lives in the tab that made the invitation
+            # (as it was then): here the game goes on by links, and the page says so
+            self.game_id = game_id
+            self.set_mode("elsewhere")
         return link
 
     def wrap(self, show: Callable[[Outgoing], None]) -> Callable[[Outgoing], None]:
