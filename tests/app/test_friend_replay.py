@@ -124,6 +124,7 @@ def test_recent_games_offers_the_replay_of_a_finished_friend_game(pair: Pair, ca
     page.click(Click("recent"))
     rows = port.html["recent-friend"]
     assert f'data-action="friend-replay" data-target="{game_id}"' in rows
+    assert cat.t("status.round", n=12) in rows and cat.t("status.round", n=13) not in rows
     page.click(Click("friend-replay", game_id))
     port.run()
     assert port.attrs["app"] == {"data-view": "review"}

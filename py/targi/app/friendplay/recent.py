@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...constants import ROUNDS
 from ..html.markup import esc
 from ..text.catalog import Catalog
 from .store import FriendStore
@@ -40,7 +41,8 @@ def friend_rows(
             "recent.friend.row",
             colour=colour(cat, s.seat),
             state=cat.t(STATE[s.status]),
-            where=cat.t("status.round", n=s.round),
+            # a finished game's engine stands past its last round (13 of 12): the last one
+            where=cat.t("status.round", n=min(s.round, ROUNDS)),
             date=date_text(s.date),
         )
         last = (

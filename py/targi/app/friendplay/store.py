@@ -155,7 +155,8 @@ class FriendStore:
                 "date": self.clock_ms(),
                 "status": game.status,
                 "seat": game.seat,
-                "round": g.round if g is not None else 1,
+                # the round being played; once over, the last one played
+                "round": (g.rounds_played if g.is_over else g.round) if g is not None else 1,
                 "link": game.link or "",
                 "state": game.to_dict(),
             },
