@@ -244,6 +244,42 @@ def test_an_answer_opened_in_another_tab_says_to_open_it_in_the_inviting_tab(
     assert pair.ports[0].live_calls[-1][0] == "accept"
 
 
+def test_an_answer_opened_in_another_tab_is_handed_to_the_inviting_tab_which_connects(
+    cat: Catalog,
+) -> None:
+    """The tabs of one browser (a BroadcastChannel): the tab that opened the answer posts it;
+    the tab holding the offer takes it over, connects and shows the game; the first tab then
+    says that live play is in the other tab."""
+    pair = LivePair(cat)
+    answer = pair.accept(pair.invite())
+    port = FakePort()
+    port.local = pair.ports[0].local
+    port.tab_name = "tab-other"
+    other, _ = open_page(cat, port)
+    other.open_fragment(fragment(answer))
+    port.run()
+    assert len(port.tab_posts) == 1
+    inviting, its_port = pair.pages[0], pair.ports[0]
+    inviting.tab_message(port.tab_posts[0])  # the BroadcastChannel's delivery
+    its_port.run()
+    assert its_port.live_calls[-1][0] == "accept"
+    assert its_port.page_state["live"] == "connecting"
+    game = inviting.friend.game
+    assert game is not None and other.friend.game is not None
+    assert game.transcript == other.friend.game.transcript  # the game the other tab stored
+    assert its_port.page_state["friend"] != "refused"
+    assert len(its_port.tab_posts) == 1
+    other.tab_message(its_port.tab_posts[0])
+    assert port.page_state["live"] == "handed"
+    assert port.text["friend-live-text"] == cat.t("live.handed")
+    # a tab that holds no offer for it ignores a handed answer; nonsense changes nothing
+    third, third_port = open_page(cat)
+    third.tab_message(port.tab_posts[0])
+    third.tab_message("not json")
+    third.tab_message("[1, 2]")
+    assert third_port.live_calls == [] and third_port.tab_posts == []
+
+
 def test_the_inviter_opening_its_own_invitation_keeps_its_offer(cat: Catalog) -> None:
     pair = LivePair(cat)
     invitation = pair.invite()

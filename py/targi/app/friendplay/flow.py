@@ -279,6 +279,26 @@ class FriendFlow:
             self.show(game)
         self.draw()
 
+    async def handed(self, text: str) -> None:
+        """The friend's answer, opened in another tab of this browser and handed over: this
+        tab holds the live connection it is for (targi.app.live). The connection opens here;
+        the game is the one the other tab stored (its last link shown again), or, if that tab
+        has not stored it yet, the answer is applied here."""
+        friend = await self.load()
+        if friend is None:
+            return
+        link = self.inbox(text.strip())  # the live part: the connection opens
+        try:
+            game_id = friend.wire.parse(friend.wire.decode(link)).game_id.hex()
+        except friend.FriendError:
+            return
+        self.store.forget_rev(game_id)  # the other tab wrote it since
+        stored = self.kept_stored(game_id)
+        if stored is None or not self.started(stored):
+            await self.receive(link)
+        else:
+            await self.open_kept(game_id)
+
     async def open_kept(self, game_id: str) -> None:
         """Recent games' Open on a friend game: on the table, its last link shown again."""
         if await self.load() is None:
