@@ -10,6 +10,8 @@
 //   targiLive.close()
 //   targiLive.onMessage(fn)        fn(text) for every message that arrives
 //   targiLive.onState(fn)          fn("connecting" | "open" | "closed")
+//   targiLive.tabPost(text)        to this site's other tabs of this browser (BroadcastChannel)
+//   targiLive.onTab(fn)            fn(text) for what another tab posted
 //
 // `stun` is a STUN server's URL, or null: then the page talks to no server at all and offers
 // only its own (host) candidates, which reach a page on the same network.
@@ -106,6 +108,18 @@ live.send = (text) => {
   } catch {
     return false;
   }
+};
+
+// The tabs of this browser: an answer opened in a tab that holds no connection for it is handed
+// to the tab that made the invitation (targi.app.live.play). Same origin only, by definition.
+const tabs = typeof BroadcastChannel === "function" ? new BroadcastChannel("targi.live") : null;
+let tabFn = () => {};
+if (tabs) tabs.onmessage = (event) => tabFn(String(event.data));
+live.tabPost = (text) => {
+  if (tabs) tabs.postMessage(text);
+};
+live.onTab = (fn) => {
+  tabFn = fn;
 };
 
 live.close = close;

@@ -326,6 +326,9 @@ class DomPort:
     def live_close(self) -> None:
         window.targiLive.close()
 
+    def tab_post(self, text: str) -> None:
+        window.targiLive.tabPost(text)
+
     # ---- time, chance, the computer ------------------------------------------------------------
     def random_seed(self) -> int:
         return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
@@ -529,6 +532,8 @@ def main() -> None:
     # The friend's page, live: its messages and the channel opening or closing.
     window.targiLive.onMessage(create_proxy(lambda text: page.live_message(str(text))))
     window.targiLive.onState(create_proxy(lambda state: page.live_state(str(state))))
+    # This site's other tabs of this browser (an answer handed to the tab that invited).
+    window.targiLive.onTab(create_proxy(lambda text: page.tab_message(str(text))))
     # Another tab took the game on this table over (its Web Lock was stolen).
     window.targiTabs.onLost(create_proxy(lambda game_id: page.lost_game(str(game_id))))
 

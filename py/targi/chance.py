@@ -54,6 +54,16 @@ class Chance:
         self._trial = trial  # a trial copy carries the step out with the ordinary rules
         self._next = 0  # on a trial copy: the next dealt card to draw
 
+    @property
+    def scripted(self) -> bool:
+        """The ordinary rules draw the cards of `dealt` in order: a trial copy, or a dealt
+        record's game (`Game.new(..., dealt=...)`, a finished friend game's save string)."""
+        return self._trial
+
+    def drawn(self) -> list[int]:
+        """On a scripted chance: the cards of `dealt` drawn so far, in order."""
+        return self.dealt[: self._next]
+
     def copy(self) -> Chance:
         """An independent copy (for Game.clone)."""
         c = Chance(self._trial, self.dealt[:])
@@ -70,6 +80,8 @@ class Chance:
         if self._next == len(self.dealt):
             raise NeedCard(sorted(deck))
         card = self.dealt[self._next]
+        if card not in deck:  # only a dealt record can say so: chance deals from the deck
+            raise IllegalMove(f"card {card} is dealt but is not in its deck")
         self._next += 1
         deck.remove(card)
         return card
@@ -85,6 +97,13 @@ class Chance:
         self.step, self.dealt = move, []
         _attempt(g)
         return True
+
+
+def script(g: Game) -> list[int] | None:
+    """The cards a dealt record's game has drawn so far, in order (what its save string
+    carries instead of a seed); None for a seeded or an explicit-chance game."""
+    ch = g.chance
+    return ch.drawn() if ch is not None and ch.scripted else None
 
 
 def pending(g: Game) -> bool:

@@ -131,10 +131,19 @@ class Game:
 
     # ---- creation -------------------------------------------------------------------------
     @classmethod
-    def new(cls, seed: int, first_player: int = 0, explicit_chance: bool = False) -> Game:
+    def new(
+        cls,
+        seed: int,
+        first_player: int = 0,
+        explicit_chance: bool = False,
+        dealt: Sequence[int] | None = None,
+    ) -> Game:
         """A new game: the decks shuffled from `seed`, `first_player` (0 or 1) with the amulet,
         carried on to its first real decision (the first placement). With `explicit_chance`
-        nothing is shuffled: chance deals every card (targi.chance).
+        nothing is shuffled: chance deals every card (targi.chance). With `dealt` (a dealt
+        record: every card drawn in a game whose deal no seed made, such as a friend game)
+        nothing is shuffled either: each draw takes the next card of `dealt` (IllegalMove
+        from a draw when the next one is not in its deck, NeedCard when they run out).
 
         >>> g = Game.new(seed=1234, first_player=0)
         >>> g.round, g.phase, g.current_player, g.decision
@@ -149,8 +158,8 @@ class Game:
         g.rng = seed
         g.goods_deck = list(GOODS_CARDS)
         g.tribe_deck = list(TRIBE_CARDS)
-        g.chance = None
-        if not explicit_chance:
+        g.chance = None if dealt is None else Chance(trial=True, dealt=list(dealt))
+        if not explicit_chance and dealt is None:
             g.rng = rng.shuffle(g.goods_deck, g.rng)
             g.rng = rng.shuffle(g.tribe_deck, g.rng)
         g.goods_discard, g.tribe_discard = [], []
@@ -189,13 +198,20 @@ class Game:
         return g
 
     @classmethod
-    def replay(cls, seed: int, first_player: int, moves: Sequence[str]) -> Game:
+    def replay(
+        cls,
+        seed: int,
+        first_player: int,
+        moves: Sequence[str],
+        dealt: Sequence[int] | None = None,
+    ) -> Game:
         """The game after `moves` (as `record` keeps them); IllegalMove names the first bad one.
+        `dealt`: a dealt record's cards instead of the seed's deal (see new).
 
         >>> Game.replay(1234, 0, ["t5", "t9"]).record
         ['t5', 't9']
         """
-        g = cls.new(seed, first_player)
+        g = cls.new(seed, first_player, dealt=dealt)
         for i, move in enumerate(moves):
             try:
                 g.play(move)

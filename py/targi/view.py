@@ -241,6 +241,8 @@ class Observation:
         for i, _ in self.face_down:
             k.central[i] = -1
         k.record, k.record_players, k.choices = [], [], []
+        if k.chance is not None and k.chance.scripted:
+            k.chance = None  # a dealt record's cards to come are hidden like a seed's
         self.game = k
 
     @property

@@ -71,6 +71,7 @@ class FakePort:
         self.live_calls: list[tuple[str, ...]] = []  # ("offer", stun), ("answer", offer, stun), …
         self.live_open = False  # the data channel is open
         self.live_out: list[str] = []  # what was sent on it
+        self.tab_posts: list[str] = []  # posted to the browser's other tabs (BroadcastChannel)
         self.random_tag = "page"  # random_bytes: sha256(tag, count), so tests are repeatable
         self.random_count = 0
         self.friend_offline = False  # load_friend fails as offline before first use
@@ -235,6 +236,9 @@ class FakePort:
     def live_close(self) -> None:
         self.live_open = False
         self.live_calls.append(("close",))
+
+    def tab_post(self, text: str) -> None:
+        self.tab_posts.append(text)
 
     # ---- time, chance, the computer ------------------------------------------------------------
     def random_seed(self) -> int:

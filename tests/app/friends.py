@@ -3,6 +3,7 @@ carry them (open_fragment), moves are clicks on the table."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from targi.app.controller import Controller
@@ -106,3 +107,27 @@ class Pair:
             if i is None:
                 return
             self.turn(i, choose)
+
+
+def reloaded(cat: Catalog, port: FakePort) -> tuple[Controller, FakePort]:
+    """A page reloaded in a copy of `port`'s browser (its storage and tab): the copy can be
+    changed without touching the page it was copied from."""
+    again = FakePort()
+    again.local, again.tab = copy.deepcopy(port.local), copy.deepcopy(port.tab)
+    page, _ = open_page(cat, again)
+    again.run()
+    return page, again
+
+
+def fail_audit(page: Controller, port: FakePort, culprit: int = 1, code: str = "share") -> None:
+    """The game on `page` as if its audit had found a wrong share sent by `culprit` (the
+    protocol's tests make real cheaters: here only what the page does with the verdict)."""
+    from targi.friend.audit import Audit
+
+    flow = page.friend
+    assert flow.game is not None
+    flow.game.result = Audit(False, culprit, "a share does not open its card", code)
+    flow.save(flow.game)
+    flow.show_game(flow.game)
+    flow.draw()
+    port.run()

@@ -189,6 +189,35 @@ def test_recent_games_lists_friend_games_with_whose_turn_and_the_last_link(
     assert port.text["friend-link"] == pair.sent[1][-1].url
 
 
+def test_deleting_a_friend_game_under_way_asks_first_and_says_the_friend_cannot_continue(
+    cat: Catalog,
+) -> None:
+    pair = Pair(cat)
+    pair.start()
+    port, page = pair.ports[1], pair.pages[1]
+    game_id = pair.sent[1][-1].game_id
+    page.click(Click("recent"))
+    assert 'data-action="friend-delete"' not in port.html["recent-friend"]  # on the table
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("recent"))
+    page.click(Click("friend-delete", game_id))
+    rows = port.html["recent-friend"]
+    assert cat.t("recent.friend.delete_ask.under_way") in rows.replace("&#x27;", "'")
+    assert 'data-action="friend-delete-confirm"' in rows
+    assert PREFIX + game_id in port.storage  # nothing gone before the yes
+    page.click(Click("friend-delete-keep", game_id))
+    assert 'data-action="friend-delete-confirm"' not in port.html["recent-friend"]
+    assert PREFIX + game_id in port.storage
+    page.click(Click("friend-delete", game_id))
+    page.click(Click("friend-delete-confirm", game_id))
+    assert PREFIX + game_id not in port.storage
+    assert port.hidden["recent-friend-box"] and not port.html["recent-friend"]
+    # the friend's next link finds no game here: refused, nothing made up
+    pair.turn(0, policy(0))
+    pair.deliver(0)
+    assert port.text["friend-note"] == cat.t("friend.refused.unknown_game")
+
+
 def test_a_hint_on_a_friend_game_is_searched_on_the_page_only_on_your_turn(
     cat: Catalog,
 ) -> None:

@@ -13,7 +13,7 @@ from targi.app.store.storage import Settings
 from targi.app.text.catalog import Catalog
 from targi.friend import FriendGame
 
-from .fakeport import MESSAGES, open_page
+from .fakeport import MESSAGES, FakePort, open_page
 from .friends import Pair, fragment
 
 
@@ -203,7 +203,9 @@ def test_a_link_the_channel_cannot_take_turns_the_page_to_links(cat: Catalog) ->
     assert pair.shown(side).endswith("#" + (pair.game(side).link or ""))
 
 
-def test_an_answer_opened_after_a_reload_plays_by_links(cat: Catalog) -> None:
+def test_an_answer_opened_after_a_reload_plays_by_links_and_says_where_live_would_open(
+    cat: Catalog,
+) -> None:
     pair = LivePair(cat)
     answer = pair.accept(pair.invite())
     reloaded, _ = open_page(cat, pair.ports[0])  # the offer's connection went with the page
@@ -212,8 +214,70 @@ def test_an_answer_opened_after_a_reload_plays_by_links(cat: Catalog) -> None:
     reloaded.open_fragment(fragment(answer))
     pair.ports[0].run()
     assert pair.ports[0].live_calls == []  # no offer of this page: the answer's part is left
-    assert reloaded.friend_live.mode == "off"
+    assert reloaded.friend_live.mode == "elsewhere"
+    assert pair.ports[0].page_state["live"] == "elsewhere"
+    assert pair.ports[0].text["friend-live-text"] == cat.t("live.elsewhere")
     assert reloaded.friend.game is not None and len(reloaded.friend.game.transcript) >= 2
+
+
+def test_an_answer_opened_in_another_tab_says_to_open_it_in_the_inviting_tab(
+    cat: Catalog,
+) -> None:
+    """Two tabs of one browser: the invitation made in one, the friend's answer opened in
+    the other. The game goes on there by links; the tab says where live play would open."""
+    pair = LivePair(cat)
+    answer = pair.accept(pair.invite())
+    port = FakePort()
+    port.local = pair.ports[0].local  # the same browser: one localStorage, its own tab
+    port.tab_name = "tab-other"
+    other, _ = open_page(cat, port)
+    other.open_fragment(fragment(answer))
+    port.run()
+    assert port.live_calls == []
+    assert port.page_state["live"] == "elsewhere"
+    assert port.text["friend-live-word"] == cat.t("live.short.links")
+    assert port.text["friend-live-text"] == cat.t("live.elsewhere")
+    assert not port.hidden["friend-live"]
+    assert other.friend.game is not None and len(other.friend.game.transcript) >= 2
+    # the inviting tab, which holds the connection, still opens it from the same link
+    pair.open(0, answer)
+    assert pair.ports[0].live_calls[-1][0] == "accept"
+
+
+def test_an_answer_opened_in_another_tab_is_handed_to_the_inviting_tab_which_connects(
+    cat: Catalog,
+) -> None:
+    """The tabs of one browser (a BroadcastChannel): the tab that opened the answer posts it;
+    the tab holding the offer takes it over, connects and shows the game; the first tab then
+    says that live play is in the other tab."""
+    pair = LivePair(cat)
+    answer = pair.accept(pair.invite())
+    port = FakePort()
+    port.local = pair.ports[0].local
+    port.tab_name = "tab-other"
+    other, _ = open_page(cat, port)
+    other.open_fragment(fragment(answer))
+    port.run()
+    assert len(port.tab_posts) == 1
+    inviting, its_port = pair.pages[0], pair.ports[0]
+    inviting.tab_message(port.tab_posts[0])  # the BroadcastChannel's delivery
+    its_port.run()
+    assert its_port.live_calls[-1][0] == "accept"
+    assert its_port.page_state["live"] == "connecting"
+    game = inviting.friend.game
+    assert game is not None and other.friend.game is not None
+    assert game.transcript == other.friend.game.transcript  # the game the other tab stored
+    assert its_port.page_state["friend"] != "refused"
+    assert len(its_port.tab_posts) == 1
+    other.tab_message(its_port.tab_posts[0])
+    assert port.page_state["live"] == "handed"
+    assert port.text["friend-live-text"] == cat.t("live.handed")
+    # a tab that holds no offer for it ignores a handed answer; nonsense changes nothing
+    third, third_port = open_page(cat)
+    third.tab_message(port.tab_posts[0])
+    third.tab_message("not json")
+    third.tab_message("[1, 2]")
+    assert third_port.live_calls == [] and third_port.tab_posts == []
 
 
 def test_the_inviter_opening_its_own_invitation_keeps_its_offer(cat: Catalog) -> None:

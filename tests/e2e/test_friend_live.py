@@ -153,3 +153,27 @@ def test_friend_whole_game_played_live_with_mid_turn_cards_answered_on_the_chann
         assert page.get_attribute("html", "data-live") == "live"
     print(f"\nlive: a whole game, {len(steps)} links, {time.perf_counter() - started:.1f} s")
     assert list(external_requests) == []
+
+
+def test_friend_answer_opened_in_another_tab_is_handed_to_the_inviting_tab_which_goes_live(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    """The inviter's browser has two tabs; the friend's answer is opened in the one that did
+    not invite. That tab hands it to the inviting tab (a BroadcastChannel), which holds the
+    connection: both pages go live, and the first tab says where the game is live."""
+    inviter = new_context()
+    a = open_game(inviter.new_page(), site_url)
+    b = open_game(new_context().new_page(), site_url)
+    invitation = invite_live(a, Audit())
+    assert open_link(b, invitation) == "invited"
+    b.locator("[data-action=friend-accept]").click()
+    wait_friend(b, "waiting")
+    answer = link_to_send(b)
+    other = open_game(inviter.new_page(), site_url)  # the same browser, another tab
+    open_link(other, answer)
+    live_state(other, "handed")
+    expect(other.locator("#friend-live-text")).to_contain_text("handed to the tab")
+    live_state(a, "live")
+    live_state(b, "live")
+    wait_friend(a, "your-turn")
+    assert messages(a) == messages(other)

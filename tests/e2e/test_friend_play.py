@@ -174,6 +174,7 @@ def test_friend_whole_game_by_links_with_a_reshuffle_caravan_and_tribal_expansio
         assert page.locator("#score").is_visible()
         audit.check(page, "deal verified, the score screen")
     shoot(a, "verified")
+    the_finished_game_replays_and_its_analysis_runs(b, sum(len(m) for _, m, _ in steps), audit)
     audit.assert_clean()
     # a mid-turn card: the request, and the friend's page answering by itself
     assert any(s.startswith("A card is to be turned up") for s in said)
@@ -186,6 +187,35 @@ def test_friend_whole_game_by_links_with_a_reshuffle_caravan_and_tribal_expansio
         f" links, a link applied in the page: median {median:.0f} ms, p95 {p95:.0f} ms, max"
         f" {applied[-1]:.0f} ms; the whole game {played:.1f} s"
     )
+
+
+def the_finished_game_replays_and_its_analysis_runs(page: Page, moves: int, audit: Audit) -> None:
+    """After "Deal verified": the score screen's Replay opens the game both pages played
+    (every move of it), a few steps of it, and the computer's verdicts start (the worker reads
+    the game's save string of dealt cards); playing on is not offered, and it says why."""
+    page.locator("#score [data-action=review]").click()
+    expect(page.locator("#app")).to_have_attribute("data-view", "review")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-steps", str(moves))
+    expect(review).to_have_attribute("data-step", str(moves))
+    page.click("#review [data-action=review-nav][data-target=first]")
+    expect(review).to_have_attribute("data-step", "0")
+    for step in (1, 2, 3):
+        page.click("#review [data-action=review-nav][data-target=next]")
+        expect(review).to_have_attribute("data-step", str(step))
+    expect(page.locator("#play-on-none")).to_be_visible()
+    expect(page.locator("#play-on-ai")).to_be_hidden()
+    shoot(page, "replay")
+    audit.check(page, "the replay of a friend game")
+    analysis = page.locator("#analysis")
+    page.click("[data-action=analysis-start]")
+    expect(analysis).to_have_attribute("data-state", "running")
+    # the first batch of verdicts is back: the worker replayed the game from its dealt cards
+    page.wait_for_function(
+        "Number(document.getElementById('analysis-progress').value) > 0", timeout=120_000
+    )
+    page.click("[data-action=analysis-cancel]")
+    expect(analysis).to_have_attribute("data-state", "cancelled")
 
 
 def test_friend_offline_before_first_use_says_so_and_keeps_nothing_then_invites_online(

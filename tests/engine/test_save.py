@@ -10,7 +10,7 @@ import zlib
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from targi import Game, save
+from targi import Game, chance, save
 from targi.players import RandomPlayer, play_game
 from targi.save import SaveError
 
@@ -19,6 +19,23 @@ from .position import play, snapshot
 
 def finished(seed: int = 12, first: int = 1) -> Game:
     return play_game(seed, (RandomPlayer(seed), RandomPlayer(seed + 1)), first)
+
+
+def dealt_game(seed: int = 7, first: int = 0) -> tuple[Game, list[int]]:
+    """A finished game whose cards no seed dealt (as a friend game's: explicit chance, each
+    card picked at random), replayed from its dealt record; and that record."""
+    rnd = random.Random(seed)
+    g = Game.new(0, first, explicit_chance=True)
+    cards: list[int] = []
+    while not g.is_over:
+        if chance.pending(g):
+            cards.append(rnd.choice(chance.outcomes(g)))
+            chance.deal(g, cards[-1])
+        else:
+            g.play(rnd.choice(g.legal_moves()))
+    replayed = Game.replay(0, first, g.record, dealt=cards)
+    assert snapshot(replayed)[2:] == snapshot(g)[2:]  # rng aside, the same game
+    return replayed, cards
 
 
 def forge(payload: bytes) -> str:
@@ -76,8 +93,70 @@ def test_save_meta_out_of_range_is_refused():
 
 # ---- damage ----------------------------------------------------------------------------------
 def test_save_wrong_version():
-    message = assert_save_error(forge(body(version=2)))
-    assert "version (2)" in message and "version 1" in message
+    message = assert_save_error(forge(body(version=3)))
+    assert "version (3)" in message and "versions 1 and 2" in message
+
+
+# ---- version 2: the dealt cards instead of a seed (a finished friend game) -------------------
+def test_save_version_2_carries_the_dealt_cards_and_replays_the_same_game():
+    g, cards = dealt_game(first=1)
+    text = save.encode(g, meta=5)
+    assert raw_of(text)[0] == 2 and len(text) < 1000
+    loaded, meta = save.decode(text)
+    assert meta == 5 and loaded.starter == 1 and loaded.is_over
+    assert snapshot(loaded) == snapshot(g)
+    assert chance.script(loaded) == cards
+    assert save.encode(loaded, meta=5) == text
+
+
+def test_save_version_1_strings_still_load_beside_version_2():
+    g = finished()
+    assert raw_of(save.encode(g))[0] == 1
+    assert snapshot(save.decode(save.encode(g))[0]) == snapshot(g)
+
+
+def test_save_version_2_of_a_game_not_over_is_refused():
+    g, cards = dealt_game(seed=8)
+    short = Game.replay(0, g.starter, g.record[:30], dealt=cards)
+    text = save.encode(short)
+    assert "ends before its game does" in assert_save_error(text)
+
+
+def test_save_version_2_with_cards_cut_changed_or_left_over_is_refused():
+    g, cards = dealt_game(seed=9)
+    raw = raw_of(save.encode(g))[:-4]
+    head = raw[:2] + save._varint(len(g.choices))
+    moves = raw[len(head) + len(save._varint(len(cards))) + len(cards) :]
+    assert raw == head + save._varint(len(cards)) + bytes(cards) + moves
+
+    def with_cards(dealt: list[int], count: int | None = None) -> str:
+        n = len(dealt) if count is None else count
+        return forge(head + save._varint(n) + bytes(dealt) + moves)
+
+    assert "draw more cards" in assert_save_error(with_cards(cards[:-1]))
+    assert "more cards than its game draws" in assert_save_error(with_cards([*cards, cards[0]]))
+    assert "cut off" in assert_save_error(forge(head + save._varint(200) + bytes(cards[:5])))
+    assert "not a deal" in assert_save_error(with_cards([cards[0]] * len(cards)))
+    assert "not a deal" in assert_save_error(with_cards([99, *cards[1:]]))  # no such card
+    swapped = [cards[1], cards[0], *cards[2:]]  # a goods card where a tribe card is drawn
+    assert_save_error(with_cards(swapped))
+
+
+def test_save_version_2_every_truncation_and_bit_flip_is_refused():
+    g, _ = dealt_game(seed=10)
+    text = save.encode(g)
+    for n in range(len(text)):
+        assert_save_error(text[:n])
+    assert_every_bit_flip_refused(text)
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(st.binary(min_size=3, max_size=200))
+def test_save_version_2_random_bytes_with_a_good_checksum_never_crash(payload):
+    try:
+        save.decode(forge(b"\x02" + payload))
+    except SaveError as e:
+        assert str(e) and "\n" not in str(e)
 
 
 def test_save_illegal_move_index_leaves_a_number_over():
@@ -152,13 +231,17 @@ def test_save_every_truncation_and_character_change_is_refused():
         assert_save_error(text[:j] + text[j + 1 :])  # a deletion
 
 
-def test_save_every_bit_flip_is_refused():
-    raw = raw_of(save.encode(finished(seed=45)))
+def assert_every_bit_flip_refused(text: str) -> None:
+    raw = raw_of(text)
     for i in range(len(raw)):
         for bit in range(8):
             flipped = bytearray(raw)
             flipped[i] ^= 1 << bit
             assert_save_error("T" + base64.urlsafe_b64encode(flipped).decode().rstrip("="))
+
+
+def test_save_every_bit_flip_is_refused():
+    assert_every_bit_flip_refused(save.encode(finished(seed=45)))
 
 
 @settings(max_examples=300, deadline=None, database=None)

@@ -88,3 +88,17 @@ def test_observation_is_the_same_for_games_that_differ_only_in_hidden_cards():
     assert observe(a).key() == observe(b).key()
     sample = observe(a).sample(3)
     assert sorted(sample.tribe_deck) == sorted(a.tribe_deck) and sample.central == a.central
+
+
+def test_observation_of_a_dealt_record_knows_no_card_to_come():
+    """A dealt record (a friend game's save string) draws the cards it lists; what a player
+    may know of it, and so what the AI searches, must not follow that list."""
+    from .test_save import dealt_game
+
+    g, cards = dealt_game(seed=11)
+    mid = Game.replay(0, g.starter, g.record[:40], dealt=cards)
+    o = observe(mid)
+    assert o.game.chance is None
+    # every sample of the unseen cards is a game of its own: not the record's cards to come
+    samples = {tuple(o.sample(s).goods_deck) for s in range(20)}
+    assert len(samples) > 1

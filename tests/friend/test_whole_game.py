@@ -6,6 +6,8 @@ import copy
 import json
 
 import pytest
+from targi import Game, save
+from targi.chance import script
 from targi.friend import FriendError, FriendGame, wire
 from targi.scoring import score
 
@@ -51,6 +53,31 @@ def test_a_mid_turn_card_is_answered_by_the_friend_page_without_its_player(match
     answered = [(role, moved) for role, status, moved in match.shown if status == "answering"]
     assert {role for role, _ in answered} == {0, 1}
     assert not any(moved for _, moved in answered)
+
+
+def test_a_verified_game_replays_from_its_dealt_cards_as_both_pages_played_it(
+    match: Match,
+) -> None:
+    """Save version 2: the cards both pages opened, in the order drawn, replace the seed."""
+    a, b = match.pages
+    cards = a.dealt()
+    assert cards is not None and cards == b.dealt()
+    replayed = Game.replay(0, a.game.starter, a.game.record, dealt=cards)
+    assert replayed.is_over and replayed.record == a.game.record
+    assert [score(replayed, p) for p in (0, 1)] == [score(a.game, p) for p in (0, 1)]
+    assert replayed.display == a.game.display and replayed.vp == a.game.vp
+    loaded, _ = save.decode(save.encode(replayed))
+    assert loaded.record == a.game.record and script(loaded) == cards
+
+
+def test_no_dealt_record_before_the_end_or_after_a_failed_audit(match: Match) -> None:
+    page = copy.deepcopy(match.pages[0])
+    page.result = page.result._replace(ok=False, code="share") if page.result else None
+    assert page.dealt() is None
+    m = Match(secret("a0"), secret("b0"), first=0, seed=0)
+    for _ in range(30):
+        m.step()
+    assert all(p.dealt() is None for p in m.pages)
 
 
 def test_links_fit_their_sizes(match: Match) -> None:

@@ -72,6 +72,7 @@ class Controller:
         self.friend.inbox = self.friend_live.incoming
         self.friend.outbox = self.friend_live.wrap(self.friend.outbox)
         self.friend_live.deliver = lambda text: port.spawn(self.friend.receive(text))
+        self.friend_live.handed = lambda text: port.spawn(self.friend.handed(text))
         self.actions: Actions = {
             "move": lambda k: self.play(k.value, k.keyboard),
             "undo": lambda k: self.undo(),
@@ -136,6 +137,10 @@ class Controller:
     def live_message(self, text: str) -> None:
         """A message from the friend's page on the live channel (web/live.js)."""
         self.friend_live.message(text)
+
+    def tab_message(self, text: str) -> None:
+        """Another tab of this browser posted `text` (web/live.js: an answer handed over)."""
+        self.friend_live.tab_message(text)
 
     def live_state(self, state: str) -> None:
         """The live channel opened, is connecting or closed (web/live.js)."""

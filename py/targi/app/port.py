@@ -245,6 +245,11 @@ class Live(Protocol):
 
     def live_close(self) -> None: ...
 
+    def tab_post(self, text: str) -> None:
+        """To this site's other tabs of this browser (a BroadcastChannel); what they post
+        comes back through the controller's `tab_message`. Nothing where there is none."""
+        ...
+
 
 class Port(Storage, Document, Host, Live, Protocol):
     """All of it: what web/main.py implements and the controller talks to."""

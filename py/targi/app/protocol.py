@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import save
+from ..chance import script
 from ..game import Game
 from .session import LEVELS
 
@@ -140,7 +141,7 @@ def _analyse(game: Game, checked: dict[str, Any]) -> list[dict[str, Any]]:
         )
     out = []
     wanted = sorted(set(checked["steps"]))
-    g = Game.new(game.seed, game.starter)
+    g = Game.new(game.seed, game.starter, dealt=script(game))  # a friend game: its dealt cards
     for k, move in enumerate(record[: wanted[-1] + 1]):
         if k in wanted:
             v = judge(g, move, analysis_seed(checked["seed"], k), checked["level"])

@@ -32,6 +32,7 @@ class PageView(View):
     moves: list[str]  # the moves a click may make (none while the computer moves, or a replay)
     log: list[Event]  # the engine's events, worded by targi.app.words.log_lines
     preview: dict[str, Preview]  # place move -> its preview (empty: no placement to preview)
+    no_replay: str  # "": the replay and its analysis open; else the catalog key saying why not
 
 
 @dataclass
@@ -117,6 +118,11 @@ class Session:
         """Same opponent, a new deal; the other player starts."""
         return Session.new(seed, 1 - self.game.starter, self.mode, self.level)
 
+    def replayable(self) -> Session | None:
+        """The game the replay, its analysis and the save string are made of (None: there is
+        none, and `view()["no_replay"]` says why): this one; a friend game's once verified."""
+        return self
+
     def hint_game(self) -> Game | None:
         """A game the hint searches on the page instead of the worker (a friend game's copy
         that knows no hidden card); None: ask the worker with the save string."""
@@ -136,6 +142,7 @@ class Session:
             log=self.game.log,
             # what each placement would claim and close, for the crossing preview (hover, focus)
             preview=place_preview(self.game) if human else {},
+            no_replay="",
         )
 
     def ai_seed(self) -> int:

@@ -174,6 +174,16 @@ class FriendGame:
                     v["central"][d.space]["face_up"] = False
         return v
 
+    def dealt(self) -> list[int] | None:
+        """Once the game is over and its deal verified: every card the rules drew, in order (a
+        save string's dealt record, targi.save version 2: the game replays from it without a
+        seed); None before, and after an audit that failed (its cards cannot be trusted)."""
+        d = self.dealer
+        if d is None or self.result is None or not self.result.ok or not d.game.is_over:
+            return None
+        faces = [d.faces.get((draw.deck, draw.pos)) for draw in d.draws]
+        return [f for f in faces if f is not None] if None not in faces else None
+
     @property
     def audit(self) -> Audit | None:
         """The audit, once both pages have disclosed their bytes at the end."""

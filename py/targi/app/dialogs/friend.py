@@ -24,6 +24,10 @@ class FriendDialog(Dialog):
             "friend-copy": lambda k: spawn(flow.copy()),
             "friend-share": lambda k: spawn(flow.share()),
             "friend-open": lambda k: spawn(flow.open_kept(k.value)),
+            # Recent games' Delete on a friend game, asked first in its row
+            "friend-delete": lambda k: flow.ask_delete(k.value),
+            "friend-delete-confirm": lambda k: flow.delete(k.value),
+            "friend-delete-keep": lambda k: flow.keep(),
         }
 
     def opened(self, dialog_id: str) -> None:

@@ -22,6 +22,7 @@ class RecentDialog(Dialog):
 
     def opened(self, dialog_id: str) -> None:
         self.page.shelf.open_recent()
+        self.page.friend.asking = None  # a Delete asked before is not answered by reopening
         self.page.friend.draw_recent()
 
     def rewrite(self) -> None:

@@ -28,6 +28,8 @@ class ReviewDialog(Dialog):
     def actions(self) -> Actions:
         return {
             "review": lambda k: self.reviewer.open(),
+            # Recent games' Replay on a friend game whose deal is verified
+            "friend-replay": lambda k: self.port.spawn(self.friend_replay(k.value)),
             "review-close": lambda k: self.reviewer.close(),
             "review-nav": lambda k: self.reviewer.nav(k.value),
             "review-key": lambda k: self.reviewer.key(k.value),
@@ -41,6 +43,11 @@ class ReviewDialog(Dialog):
             "export-copy": lambda k: self.port.spawn(self.reviewer.copy_export()),
             "export-download": lambda k: self.reviewer.download_export(),
         }
+
+    async def friend_replay(self, game_id: str) -> None:
+        await self.page.friend.open_kept(game_id)
+        if self.page.friend.shown_id() == game_id:
+            self.reviewer.open()
 
     def escape(self, dialogs: tuple[str, ...]) -> bool:
         """Escape closes the replay when no dialog is open over it."""

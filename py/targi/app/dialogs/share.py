@@ -21,10 +21,11 @@ class ShareDialog(Dialog):
         session = self.page.session
         if session is None:
             return
-        if session.mode == "friend":  # a friend game travels as links: its last one again
+        kept = session.replayable()  # a friend game's once its deal is verified
+        if kept is None:  # a friend game under way travels as links: its last one again
             self.port.spawn(self.page.friend.open_kept(self.page.friend.shown_id()))
             return
-        code = session.encode()
+        code = kept.encode()
         self.port.set_value("share-string", code)
         self.port.set_value("share-link", share.link(self.port.page_url(), code))
         self.port.set_text("copy-status", "")

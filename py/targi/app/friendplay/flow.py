@@ -54,6 +54,7 @@ class FriendFlow:
         self.offer: str | None = None  # an invitation opened and not accepted yet
         self.last: Outgoing | None = None  # the link waiting to be sent for `game`
         self.note = ""  # a refused link's message, or why the files could not be loaded
+        self.asking: str | None = None  # Recent games: the game whose Delete awaits a yes
         self.loading = False
         self.module: ModuleType | None = None
         # The one way out: every link this page makes goes here (a live channel wraps it).
@@ -278,6 +279,26 @@ class FriendFlow:
             self.show(game)
         self.draw()
 
+    async def handed(self, text: str) -> None:
+        """The friend's answer, opened in another tab of this browser and handed over: this
+        tab holds the live connection it is for (targi.app.live). The connection opens here;
+        the game is the one the other tab stored (its last link shown again), or, if that tab
+        has not stored it yet, the answer is applied here."""
+        friend = await self.load()
+        if friend is None:
+            return
+        link = self.inbox(text.strip())  # the live part: the connection opens
+        try:
+            game_id = friend.wire.parse(friend.wire.decode(link)).game_id.hex()
+        except friend.FriendError:
+            return
+        self.store.forget_rev(game_id)  # the other tab wrote it since
+        stored = self.kept_stored(game_id)
+        if stored is None or not self.started(stored):
+            await self.receive(link)
+        else:
+            await self.open_kept(game_id)
+
     async def open_kept(self, game_id: str) -> None:
         """Recent games' Open on a friend game: on the table, its last link shown again."""
         if await self.load() is None:
@@ -346,9 +367,37 @@ class FriendFlow:
 
     def draw_recent(self) -> None:
         """Recent games' friend games (#recent-friend), hidden when there are none."""
-        rows = friend_rows(self.cat, self.store, self.port.date_text)
+        rows = friend_rows(self.cat, self.store, self.port.date_text, self.on_table(), self.asking)
         self.port.set_html("recent-friend", rows)
         self.port.set_hidden("recent-friend-box", not rows)
+
+    def on_table(self) -> str:
+        """The friend game on the table ("" if another game or none is)."""
+        s = self.page.session
+        return s.friend.game_id if isinstance(s, FriendSession) else ""
+
+    def ask_delete(self, game_id: str) -> None:
+        """Recent games' Delete: the row asks first (a game under way ends for both)."""
+        self.asking = game_id if game_id != self.on_table() else None
+        self.draw_recent()
+        self.port.focus(f'#recent-friend [data-action=friend-delete-keep][data-target="{game_id}"]')
+
+    def keep(self) -> None:
+        self.asking = None
+        self.draw_recent()
+
+    def delete(self, game_id: str) -> None:
+        """The yes: the game is forgotten (never the one on the table)."""
+        if self.asking != game_id or game_id == self.on_table():
+            return
+        self.asking = None
+        self.store.delete(game_id)
+        if self.game is not None and self.game.game_id == game_id:
+            self.game, self.last, self.note = None, None, ""
+            self.store.point(None)
+            self.draw()
+        self.draw_recent()
+        self.port.focus("#dlg-recent .primary")
 
     async def copy(self) -> None:
         ok = self.last is not None and await self.port.copy_text(self.last.url)

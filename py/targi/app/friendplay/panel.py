@@ -58,7 +58,8 @@ class Panel:
         shown = s.game is not None or s.offer is not None or bool(s.note) or s.loading
         port.set_page_state("friend", s.state)
         port.set_hidden("friend", not shown)
-        port.set_hidden("review-from-log", s.game is not None)  # a friend game has no replay yet
+        # a friend game's replay needs every card: only once its deal is verified
+        port.set_hidden("review-from-log", s.game is not None and s.game.dealt() is None)
         if not shown:
             return
         g = s.game

@@ -155,7 +155,8 @@ class FriendStore:
                 "date": self.clock_ms(),
                 "status": game.status,
                 "seat": game.seat,
-                "round": g.round if g is not None else 1,
+                # the round being played; once over, the last one played
+                "round": (g.rounds_played if g.is_over else g.round) if g is not None else 1,
                 "link": game.link or "",
                 "state": game.to_dict(),
             },
@@ -202,6 +203,14 @@ class FriendStore:
             if rev is not None:
                 self.rev[game_id] = rev
         return not self.pending
+
+    def delete(self, game_id: str) -> None:
+        """Forget a kept game (the player confirmed it): its messages and this page's secrets
+        for it go, so it cannot be played on from this page."""
+        self.pending.pop(game_id, None)
+        self.rev.pop(game_id, None)
+        with contextlib.suppress(StorageFailure):
+            self.backend.remove(PREFIX + game_id)
 
     def forget_rev(self, game_id: str) -> None:
         """Read the stored revision afresh next time (after another tab's write)."""

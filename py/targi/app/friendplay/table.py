@@ -11,6 +11,12 @@ from ...game import Game, IllegalMove
 from ..preview import place_preview
 from ..session import PageView, Session
 
+# Why a friend game has no replay yet (PageView.no_replay): the replay needs every card dealt.
+NO_REPLAY = {
+    "failed": "friend.no_replay.failed",  # the cards played cannot be trusted
+    "during": "friend.no_replay.pending",  # cards are still hidden: after "deal verified"
+}
+
 if TYPE_CHECKING:
     from ...friend import FriendGame
 
@@ -26,6 +32,8 @@ class FriendSession(Session):
         self.sent = sent
         self.mode = MODE
         self.level = "medium"
+        # made once per state of the game: (messages, status) -> the replay's game
+        self._replay: tuple[tuple[int, str], Session | None] | None = None
 
     @property
     def game(self) -> Game:
@@ -58,6 +66,23 @@ class FriendSession(Session):
     def encode(self) -> str:
         raise IllegalMove("a friend game travels as links, not as a save string")
 
+    def replayable(self) -> Session | None:
+        """Once the deal is verified: the game as any other, its cards the dealt record both
+        pages opened (save version 2), played by two people (the names are Blue and Red, as
+        in the game). None before, and after a failed audit."""
+        n = (len(self.friend.transcript), self.friend.status)
+        if self._replay is None or self._replay[0] != n:
+            cards = self.friend.dealt()
+            g = self.game
+            made = Session(Game.replay(0, g.starter, g.record, dealt=cards)) if cards else None
+            self._replay = (n, made)
+        return self._replay[1]
+
+    def no_replay(self) -> str:
+        if self.friend.status == "verified":
+            return "" if self.replayable() is not None else NO_REPLAY["failed"]
+        return NO_REPLAY["failed" if self.friend.status == "failed" else "during"]
+
     def rematch(self, seed: int) -> Session:
         raise IllegalMove("a new friend game starts with a new invitation")
 
@@ -82,4 +107,5 @@ class FriendSession(Session):
             moves=v["legal"] if human else [],
             log=self.game.log,
             preview=place_preview(self.game) if human else {},
+            no_replay=self.no_replay(),
         )

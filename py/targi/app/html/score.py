@@ -147,13 +147,21 @@ def score(r: Renderer, v: PageView) -> str:
         verdict = cat.t(f"result.win.{v['decided_by']}", player=names[winner])
         pawn = f'<span aria-hidden="true">{r.piece("targi", winner)}</span>'
     new = f'<button type="button" data-action="new">{esc(cat.t("score.new_game"))}</button>'
+    review = (
+        f'<button type="button" data-action="review" class="primary">'
+        f"{esc(cat.t('review.open'))}</button>"
+    )
     if v["mode"] == "friend":  # a rematch is a new invitation; the replay needs the deal
-        after = new
+        why = v["no_replay"]
+        after = new + (
+            f'<p class="no-replay" data-no-replay="{esc(why)}">{esc(cat.t(why))}</p>'
+            if why
+            else review
+        )
     else:
         after = (
             f'<button type="button" data-action="rematch">{esc(cat.t("button.rematch"))}'
-            f'</button>{new}<button type="button" data-action="review" class="primary">'
-            f"{esc(cat.t('review.open'))}</button>"
+            f"</button>{new}{review}"
         )
     return (
         f'<div class="score" id="score"><h2 class="verdict" data-winner="{winner_attr}" '

@@ -19,6 +19,7 @@ the channel as well).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Literal, Protocol
 
@@ -34,13 +35,19 @@ from . import sdp
 STUN_URL = "stun:stun.l.google.com:19302"
 SEPARATOR = "."  # between a link and its live part: never in a link's base64url
 
-Mode = Literal["off", "waiting", "connecting", "live", "links"]
+# elsewhere: an answer's live part reached a tab that holds no offer for it (another tab of
+# the browser made the invitation, or this one was reloaded since): by links, and it says
+# where the answer must be opened to play live; handed: the tab that made the invitation
+# took the answer over (BroadcastChannel) and connects live
+Mode = Literal["off", "waiting", "connecting", "live", "links", "elsewhere", "handed"]
 # What the page says in each mode (#friend-live; `off`: nothing, no live play tried).
 WORDS: dict[Mode, str] = {
     "waiting": "live.waiting",
     "connecting": "live.connecting",
     "live": "live.on",
     "links": "live.links",
+    "elsewhere": "live.elsewhere",
+    "handed": "live.handed",
 }
 # ... and in a word (#friend-live-word: on a phone the sentence is one tap away)
 SHORT: dict[Mode, str] = {
@@ -48,6 +55,8 @@ SHORT: dict[Mode, str] = {
     "connecting": "live.short.connecting",
     "live": "live.short.on",
     "links": "live.short.links",
+    "elsewhere": "live.short.links",
+    "handed": "live.short.handed",
 }
 INDICATOR = "friend-live"
 CHOICE = "friend-live"  # the Play a friend dialog's radios: `links` or `live` (remembered)
@@ -95,6 +104,8 @@ class LivePlay:
         self.offer_in: str | None = None  # the offer (SDP) an invitation brought
         # every message that arrives on the channel goes here, as an opened link does
         self.deliver: Callable[[str], None] | None = None
+        # an answer another tab handed over (this tab holds its offer): FriendFlow.handed
+        self.handed: Callable[[str], None] | None = None
         if page.settings.live:  # else index.html's default stands: by links
             self.port.check(CHOICE, "live")
 
@@ -127,6 +138,13 @@ class LivePlay:
         elif d.role != "actpass" and seq == 1 and game_id == self.game_id and self.mine:
             self.mine = None  # the invitation is answered: its part is spent
             self.port.spawn(self.connect(sdp.write(d)))
+        elif d.role != "actpass" and seq == 1 and game_id != self.game_id:
+            # the connection the answer is for lives in the tab that made the invitation
+            # (as it was then): here the game goes on by links, and the page says so
+            self.game_id = game_id
+            self.set_mode("elsewhere")
+            # the tab that made the invitation, if it is open, takes the answer over
+            self.port.tab_post(json.dumps({"answer": text}))
         return link
 
     def wrap(self, show: Callable[[Outgoing], None]) -> Callable[[Outgoing], None]:
@@ -219,6 +237,26 @@ class LivePlay:
         """A message from the friend's page: handled as if its link had been opened."""
         if self.deliver is not None:
             self.deliver(split(text)[0])
+
+    def tab_message(self, text: str) -> None:
+        """What another tab of this browser posted: an answer it could not connect (this tab
+        takes it over if it holds the offer, and says so), or that one was taken over."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(data, dict):
+            return
+        answer, taken = data.get("answer"), data.get("taken")
+        if isinstance(answer, str):
+            about = header(split(answer)[0])
+            if about is None or about[0] != self.game_id or not (self.mine and self.offering):
+                return  # not an answer to this tab's offer
+            self.port.tab_post(json.dumps({"taken": about[0]}))
+            if self.handed is not None:
+                self.handed(answer)
+        elif isinstance(taken, str) and taken == self.game_id and self.mode == "elsewhere":
+            self.set_mode("handed")
 
     def state(self, state: str) -> None:
         """The channel opened ("open"), is being set up ("connecting") or closed."""

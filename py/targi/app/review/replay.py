@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...board import CORNERS
+from ...chance import script
 from ...events import Event
 from ...game import Game
 from ...scoring import Score, score
@@ -61,7 +62,8 @@ class Replay:
     @classmethod
     def of(cls, session: Session) -> Replay:
         game = session.game
-        watched = _Watched.new(game.seed, game.starter)
+        # a friend game's (save version 2) cards are its dealt record: no seed dealt them
+        watched = _Watched.new(game.seed, game.starter, dealt=script(game))
         assert isinstance(watched, _Watched)  # Game.new makes an instance of its class
         watched.ends = []
         checkpoints = []
@@ -140,7 +142,13 @@ class Replay:
             moves=[],
             log=g.log,
             preview={},
+            no_replay="",
         )
+
+    @property
+    def dealt(self) -> bool:
+        """A game no seed dealt (a friend game): nothing can deal on from any of its steps."""
+        return script(self.session.game) is not None
 
     def continued(self, step: int, mode: str, level: str) -> Session:
         """A new game whose record is this game's first `step` decisions: its seed and that

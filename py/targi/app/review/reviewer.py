@@ -74,7 +74,8 @@ class Reviewer:
     def open(self) -> None:
         """The game on the table, replayed from its last decision."""
         s = self.c.session
-        if s is None:
+        s = s.replayable() if s is not None else None
+        if s is None:  # a friend game before its deal is verified: the page says why not
             return
         self.c.close_all()
         self.stop()
@@ -161,6 +162,8 @@ class Reviewer:
         finished = step >= r.steps and r.over  # nothing left to play on from
         for mode in ("ai", "hotseat"):
             self.port.set_attrs(f"play-on-{mode}", {"disabled": "" if finished else None})
+            self.port.set_hidden(f"play-on-{mode}", r.dealt)
+        self.port.set_hidden("play-on-none", not r.dealt)
         self.port.set_value("review-slider", str(step))
         self.port.set_attrs("review-slider", {"aria-valuetext": self.words.where(r, step)})
         self.port.set_attrs("review", {"data-steps": str(r.steps), "data-step": str(step)})
@@ -293,6 +296,8 @@ class Reviewer:
         """A new game that starts where the replay stands; the reviewed game stays as it was."""
         r = self.replay
         if r is None or mode not in ("ai", "hotseat") or self.step >= r.steps and r.over:
+            return
+        if r.dealt:  # no seed deals on from a friend game's position (#play-on-none says so)
             return
         s = r.session
         level = s.level if s.mode == "ai" else self.c.settings.level
