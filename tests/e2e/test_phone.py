@@ -14,7 +14,7 @@ import pytest
 from gameplay import (
     SETTLED,
     click_move,
-    menu_item,
+    load_position,
     open_game,
     play,
     start_game,
@@ -216,21 +216,6 @@ def _positions() -> list[tuple[str, str, int]]:
     return out
 
 
-def _load(page: Page, code: str, seq: int) -> None:
-    menu_item(page, "open-load")
-    page.fill("#load-text", code)
-    page.click("[data-action=load-string]")
-    confirm = page.locator("[data-action=confirm-replace]")
-    page.wait_for_function(
-        f"""() => document.getElementById('table').dataset.seq === '{seq}'
-            || !document.getElementById('dlg-confirm').hidden"""
-    )
-    if confirm.is_visible():
-        confirm.click()
-    page.wait_for_function(f"() => document.getElementById('table').dataset.seq === '{seq}'")
-    page.evaluate("window.scrollTo(0, 0)")  # as a player who just opened it
-
-
 @pytest.mark.slow  # a position of each kind: started first under xdist (tests/conftest.py)
 def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_small_phone(
     new_context, site_url: str
@@ -243,7 +228,7 @@ def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_small_phone(
         kind for kind, _, _ in positions
     }
     for kind, code, seq in positions:
-        _load(page, code, seq)
+        load_position(page, code, seq)
         tips_off(page)
         seen = page.evaluate(DOCK_CHECK)
         assert seen["hidden"] == [] and all(seen["stock"].values()), (kind, seen)
@@ -298,7 +283,7 @@ def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_u
     rnd = random.Random(8)
     while not s.over:
         s.play(rnd.choice(s.view()["legal"]))
-    _load(page, s.encode(), s.seq)
+    load_position(page, s.encode(), s.seq)
     expect(page.locator("#score .verdict")).to_be_visible()
     sizes = page.evaluate(SIZES)
     assert sizes["small"] == [] and sizes["tiny"] == [], sizes
