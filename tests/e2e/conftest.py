@@ -70,9 +70,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def external_requests() -> Iterator[ExternalRequests]:
     recorder = ExternalRequests()
     yield recorder
-    if recorder.urls:
-        listing = "\n  ".join(recorder.urls)
-        pytest.fail(f"the page requested {len(recorder.urls)} off-origin URL(s):\n  {listing}")
+    fail_on_off_origin(recorder)
+
+
+def fail_on_off_origin(recorder: ExternalRequests) -> None:
+    """Fail the test if a page it used requested a URL off 127.0.0.1, listing them; the
+    recorder is emptied, so a page kept for the next test starts clean."""
+    urls = list(recorder)
+    recorder.clear()
+    if urls:
+        listing = "\n  ".join(urls)
+        pytest.fail(f"the page requested {len(urls)} off-origin URL(s):\n  {listing}")
 
 
 @pytest.fixture
@@ -153,11 +161,7 @@ def reused_page(
         page.goto(site_url + "build.json")  # the app left first: nothing of it writes again
         page.evaluate(FORGET)
     yield page
-    urls = list(recorder)
-    recorder.clear()
-    if urls:
-        listing = "\n  ".join(urls)
-        pytest.fail(f"the page requested {len(urls)} off-origin URL(s):\n  {listing}")
+    fail_on_off_origin(recorder)
 
 
 @pytest.fixture
@@ -209,8 +213,4 @@ def shared_page(_shared_pages: tuple[ExternalRequests, SharedPage]) -> Iterator[
     """A module's shared pages; any off-origin request one made during this test fails it."""
     recorder, shared = _shared_pages
     yield shared
-    urls = list(recorder)
-    recorder.clear()
-    if urls:
-        listing = "\n  ".join(urls)
-        pytest.fail(f"the page requested {len(urls)} off-origin URL(s):\n  {listing}")
+    fail_on_off_origin(recorder)

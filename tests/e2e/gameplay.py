@@ -178,6 +178,25 @@ def load_string(page: Page, code: str) -> None:
         page.click("[data-action=confirm-replace]")
 
 
+def load_position(page: Page, code: str, seq: int) -> None:
+    """Open a save string through the Load dialog (replacing the game on the table, as a player
+    who confirms) and wait until its position, move `seq`, is on the table; then scroll to the
+    top, as a player who just opened it. A late position loaded this way stands in for the
+    clicks of a whole game where a test reads what the page shows there."""
+    menu_item(page, "open-load")
+    page.fill("#load-text", code)
+    page.click("[data-action=load-string]")
+    on_table = f"document.getElementById('table').dataset.seq === '{seq}'"
+    page.wait_for_function(
+        f"() => {on_table} || !document.getElementById('dlg-confirm').hidden", timeout=WAIT_MS
+    )
+    confirm = page.locator("[data-action=confirm-replace]")
+    if confirm.is_visible():
+        confirm.click()
+    page.wait_for_function(f"() => {on_table}", timeout=WAIT_MS)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def stored(page: Page, key: str) -> str | None:
     return page.evaluate("(k) => localStorage.getItem(k)", key)
 

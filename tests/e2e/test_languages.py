@@ -1,16 +1,17 @@
 """The page in its five languages (issue 11), in Chromium.
 
 One browser context per language: the browser's own language (Playwright `locale`) picks the
-page's on a first visit, a whole game against the computer is played at the instant pace, and
-the screen is searched for raw keys, `{placeholders}` and English left untranslated; de, pl and
-ja play on a 360×640 phone and must neither scroll sideways nor cut a label. Then switching
-mid-game, the remembered choice, and the `?lang=` override.
+page's on a first visit, a few late positions are loaded (round 3 with a hint, a raid, the
+score, the replay, the menu's dialogs), and the screen is searched for raw keys,
+`{placeholders}` and English left untranslated; de, pl and ja on a 360×640 phone must neither
+scroll sideways nor cut a label. Every screen of a whole game in each language is checked on
+the page's HTML in tests/app/test_languages.py. Then switching mid-game, the remembered choice,
+and the `?lang=` override.
 """
 
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -18,16 +19,17 @@ from pathlib import Path
 import pytest
 from gameplay import (
     choose_setting,
+    load_position,
     menu_item,
     no_horizontal_scroll,
     open_game,
-    play,
-    start_game,
+    set_setting,
     table,
     wait_for_turn,
 )
 from playwright.sync_api import BrowserContext, Page
-from positions import face_down
+from positions import face_down, finished, mid_game, position
+from targi.app.session import Session
 
 pytestmark = pytest.mark.e2e
 
@@ -100,12 +102,25 @@ def _context(new_context: Callable[..., BrowserContext], lang: str, viewport: di
     return context.new_page()
 
 
-@pytest.mark.slow  # a whole game each: started first under xdist (tests/conftest.py)
+def _positions() -> list[tuple[str, str]]:
+    """(where, save string) of the positions each language is looked at in: a game against the
+    computer at your actions in round 3 (Targis, tribe markers, the robber, a log), at a tribe
+    card to pay for, keep or discard, at a raid, and finished (the score).
+    tests/app/test_languages.py checks every screen of a whole game in each language; here the
+    browser shows what only it does."""
+    return [
+        ("round 3", mid_game()),
+        ("tribe card", position("tribe")[0]),
+        ("raid", position("raid")[0]),
+        ("score", finished()),
+    ]
+
+
 @pytest.mark.parametrize(
     ("lang", "viewport"),
     [("de", PHONE), ("pl", PHONE), ("ja", PHONE), ("zh-Hans", DESKTOP)],
 )
-def test_a_whole_game_in_each_language_leaves_no_english_key_or_placeholder(
+def test_each_language_shows_no_english_key_or_placeholder_and_cuts_no_label(
     new_context: Callable[..., BrowserContext], site_url: str, lang: str, viewport: dict
 ):
     page = _context(new_context, lang, viewport)
@@ -125,23 +140,26 @@ def test_a_whole_game_in_each_language_leaves_no_english_key_or_placeholder(
                 cut[where] = labels
 
     look("welcome")
-    start_game(page, "ai", level="easy", starter="me")
-    page.locator("[data-move] >> visible=true").first.wait_for()
-    page.click("#hint")
-    page.wait_for_function(
-        "t => { const h = document.getElementById('hint-text');"
-        " return !h.hidden && h.textContent && h.textContent !== t; }",
-        arg=_values(lang)["hint.thinking"],
-    )
-    look("hint")
-
-    def every(n: int) -> None:
-        if n % 12 == 1:
-            look(f"move {n}")
-
-    clicks = play(page, random.Random(11), on_click=every)
-    assert table(page)["phase"] == "over" and clicks > 20
-    look("score")
+    set_setting(page, "pace", "instant")
+    for n, (where, code) in enumerate(_positions()):
+        seq = Session.decode(code).seq
+        if n == 0:  # the welcome covers the header's menu: a link opens the first
+            page.goto(f"{site_url}#g={code}")
+            page.wait_for_function(
+                f"() => document.getElementById('table').dataset.seq === '{seq}'"
+            )
+        else:
+            load_position(page, code, seq)
+        look(where)
+        if where == "round 3":
+            page.click("#hint")
+            page.wait_for_function(
+                "t => { const h = document.getElementById('hint-text');"
+                " return !h.hidden && h.textContent && h.textContent !== t; }",
+                arg=_values(lang)["hint.thinking"],
+            )
+            look("hint")
+    assert table(page)["phase"] == "over"
     page.click("#score [data-action=review]")
     page.wait_for_selector("#app[data-view=review]")
     look("replay")
@@ -191,10 +209,10 @@ BOARD_LABELS_CUT = """() => {
 
 
 def test_the_boards_labels_fit_their_cards_on_a_phone_in_every_language(
-    new_context: Callable[..., BrowserContext], site_url: str
+    reused_page: Page, site_url: str
 ):
-    page = new_context(locale="de-DE", viewport={"width": 390, "height": 844}).new_page()
-    open_game(page, site_url + "#g=" + face_down())
+    page = open_game(reused_page, site_url + "#g=" + face_down())
+    page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_selector("#board .cell.down")
     cut = {}
     for lang in ("de", "en", "pl", "ja", "zh-Hans"):
@@ -207,16 +225,11 @@ def test_the_boards_labels_fit_their_cards_on_a_phone_in_every_language(
     assert cut == {}
 
 
-@pytest.mark.slow  # started first under xdist (tests/conftest.py)
-def test_switching_language_mid_game_keeps_the_game_and_its_log(
-    new_context: Callable[..., BrowserContext], site_url: str
-):
-    page = new_context(locale="en-GB", viewport=DESKTOP).new_page()
-    open_game(page, site_url)
+def test_switching_language_mid_game_keeps_the_game_and_its_log(reused_page: Page, site_url: str):
+    page = open_game(reused_page, site_url + "#g=" + mid_game())  # round 3: a log to reword
+    page.set_viewport_size(DESKTOP)
     assert page.evaluate("document.documentElement.lang") == "en"
-    start_game(page, "ai", level="easy", starter="me")
-    play(page, random.Random(5), clicks=8)
-    wait_for_turn(page)  # the computer's answer to the last click is on the table
+    wait_for_turn(page)
     before = table(page)
     log_before = page.locator("#log li").all_inner_texts()
     choose_setting(page, "lang", "de")

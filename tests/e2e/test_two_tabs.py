@@ -4,28 +4,32 @@ overwrote the other). A game is written only by the tab that holds it."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Iterator
 
 import pytest
 from gameplay import menu_item, play, start_game, table, wait_until_ready
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
 
-def _tabs(
-    new_context: Callable[..., BrowserContext], site_url: str, moves: int = 6, script: str = ""
-) -> tuple[Page, Page]:
+@pytest.fixture
+def tab_a(reused_page: Page) -> Iterator[Page]:
+    """The worker's reused page as tab A (the site cached, storage emptied): tab B is a second
+    page of its context, closed after the test (its Web Lock and storage events go with it)."""
+    yield reused_page
+    for tab in reused_page.context.pages:
+        if tab != reused_page:
+            tab.close()
+
+
+def _tabs(a: Page, site_url: str, moves: int = 6) -> tuple[Page, Page]:
     """Tab A with a game of `moves` moves; then tab B opened on the same site (same storage)."""
-    context = new_context()
-    if script:
-        context.add_init_script(script)
-    a = context.new_page()
     a.goto(site_url)
     wait_until_ready(a)
     start_game(a, "hotseat")
     play(a, random.Random(1), clicks=moves)
-    b = context.new_page()
+    b = a.context.new_page()
     b.goto(site_url)
     wait_until_ready(b)
     return a, b
@@ -46,18 +50,16 @@ def _reload(page: Page) -> dict:
     return table(page)
 
 
-def test_a_second_tab_on_the_same_game_is_told_and_writes_nothing(new_context, site_url):
-    a, b = _tabs(new_context, site_url)
+def test_a_second_tab_on_the_same_game_is_told_and_writes_nothing(tab_a, site_url):
+    a, b = _tabs(tab_a, site_url)
     expect(b.locator("#dlg-tabs")).to_be_visible()
     expect(b.locator("#dlg-tabs")).to_contain_text("open in another tab")
     expect(a.locator("#dlg-tabs")).to_be_hidden()
 
 
 @pytest.mark.parametrize("first", ["a", "b"])
-def test_another_game_in_the_second_tab_and_a_move_in_each_lose_nothing(
-    new_context, site_url, first
-):
-    a, b = _tabs(new_context, site_url)
+def test_another_game_in_the_second_tab_and_a_move_in_each_lose_nothing(tab_a, site_url, first):
+    a, b = _tabs(tab_a, site_url)
     b.click("[data-action=tab-copy]")  # B keeps a copy, then starts a game of its own
     start_game(b, "hotseat")
     order = [a, b] if first == "a" else [b, a]
@@ -72,8 +74,8 @@ def test_another_game_in_the_second_tab_and_a_move_in_each_lose_nothing(
 
 
 @pytest.mark.parametrize("first", ["a", "b"])
-def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy(new_context, site_url, first):
-    a, b = _tabs(new_context, site_url)
+def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy(tab_a, site_url, first):
+    a, b = _tabs(tab_a, site_url)
     if first == "a":  # A moves on while B is still asking
         play(a, random.Random(2), clicks=2)
     b.click("[data-action=tab-take-over]")
@@ -93,7 +95,9 @@ def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy(new_contex
 def test_a_stale_write_is_refused_even_without_web_locks(new_context, site_url):
     """The revision in the stored envelope guards on its own (a browser without Web Locks)."""
     no_locks = "Object.defineProperty(navigator, 'locks', {value: undefined})"
-    a, b = _tabs(new_context, site_url, moves=4, script=no_locks)
+    context = new_context()
+    context.add_init_script(no_locks)  # for good: a context of its own
+    a, b = _tabs(context.new_page(), site_url, moves=4)
     expect(b.locator("#dlg-tabs")).to_be_hidden()  # nothing tells B yet
     play(b, random.Random(6), clicks=2)  # B writes first: revision 5 -> 6
     play(a, random.Random(7), clicks=1)  # A's write (from revision 5) is refused
