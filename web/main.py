@@ -547,6 +547,7 @@ def main() -> None:
     page.start(str(window.location.hash))
     window.targiPage = create_proxy(lambda: page)  # for debugging in the console
     loader.done()
+    page.shown()
     window.performance.mark("targi:ready")
     window.targiAI.start()  # after the table is up, so it does not slow the first paint
 

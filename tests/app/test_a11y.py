@@ -177,6 +177,21 @@ def test_a_dialog_gives_focus_back_to_the_control_that_opened_it(cat: Catalog):
     assert port.focus_memory == ["remember", "restore"]
 
 
+def test_once_the_page_is_shown_the_welcome_it_opened_hidden_has_the_focus(cat: Catalog):
+    """The welcome opens behind the loading screen, where focus does not take: once the page
+    is shown (web/main.py) its first control, Play, gets it; focus the player put somewhere
+    stays there."""
+    page, port = _page(cat)
+    assert not port.hidden["dlg-new"]
+    port.focused.clear()
+    page.shown()
+    assert port.focused == ["#dlg-new textarea, #dlg-new .primary, #dlg-new button"]
+    port.focused.clear()
+    port.focus_gone = False
+    page.shown()
+    assert port.focused == []
+
+
 def test_when_the_opener_is_gone_focus_goes_on_to_the_moves(cat: Catalog):
     page, port = _page(cat)
     page.click(Click("new-game", "hotseat"))

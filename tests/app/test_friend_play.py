@@ -37,6 +37,21 @@ def test_play_a_friend_makes_an_invitation_link_of_this_site_from_the_port_rando
     assert any(k.startswith(PREFIX) for k in port.storage)
 
 
+def test_an_invitation_opened_puts_the_focus_on_accept_so_enter_alone_joins(cat: Catalog) -> None:
+    """A link opens a new page, whose focus is on the body: Accept and join gets it, as the
+    welcome's Play does (tests/app/test_a11y.py); focus the player put elsewhere stays."""
+    pair = Pair(cat)
+    invitation = pair.invite()
+    b = pair.ports[1]
+    b.focused.clear()
+    pair.open(1, invitation)
+    assert b.focused == ["#friend [data-action=friend-accept]"]
+    b.focused.clear()
+    b.focus_gone = False
+    pair.pages[1].shown()
+    assert b.focused == []
+
+
 def test_an_invitation_opened_says_who_plays_what_and_accepting_answers_with_a_link(
     cat: Catalog,
 ) -> None:

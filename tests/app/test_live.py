@@ -128,6 +128,19 @@ def test_every_later_link_goes_out_on_the_open_channel_and_is_still_shown(cat: C
     assert pair.shown(side).endswith("#" + sent[-1])  # and shown, to send by hand if need be
 
 
+def test_once_live_the_answer_is_no_longer_shown_to_send_the_friend_opened_it(
+    cat: Catalog,
+) -> None:
+    """The channel opens only after the inviter opened the answer: the friend's page stops
+    saying "Send this answer to your friend" (live, waiting, it said to send what arrived)."""
+    pair = LivePair(cat)
+    pair.connect()
+    b = pair.ports[1]
+    assert pair.state(1) == "waiting" and b.page_state["live"] == "live"
+    assert b.hidden["friend-send"], b.text["friend-send-what"]
+    assert pair.ports[0].hidden["friend-send"]
+
+
 def test_a_link_the_channel_took_is_worded_as_sent_live_and_by_hand_only_if_it_drops(
     cat: Catalog,
 ) -> None:

@@ -95,10 +95,35 @@ def test_polish_names_the_targi_pawn_one_way():
         ("zh-Hans", "空位{space}", "空位 is an empty place; a central space is 中央位置"),
         ("ja", "時計回りに1枚", "the robber moves on to the next border card"),
         ("ja", "トゥアレグ族の部族", "a tribe of the Tuareg tribe"),
+        ("de", "Gegenüber", "Freund, as the rest of play with a friend says (live play said both)"),
     ],
 )
 def test_a_catalog_keeps_one_word_for_one_thing(lang: str, other_word: str, why: str):
     assert [k for k, v in _values(lang).items() if other_word in v] == [], why
+
+
+# The protocol's words for why a link was refused, which a player cannot act on.
+PROTOCOL_WORDS = re.compile(
+    r"signature|Signatur|podpis|署名|签名|applied|angewendet|zastosowany|反映済み|应用过"
+)
+# A next step in English: what to do, or that there is nothing to do.
+NEXT_STEP = re.compile(r"\b(open|send|copy|ask)\b|nothing more to do", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_refused_friend_link_is_told_in_plain_words(lang: str):
+    """A refused link reads "changed after it was made", not "its signature does not check"."""
+    refusals = {k: v for k, v in _values(lang).items() if k.startswith("friend.refused.")}
+    assert len(refusals) == 10
+    assert [k for k, v in refusals.items() if PROTOCOL_WORDS.search(v)] == []
+
+
+def test_every_refused_friend_link_says_what_to_do_next():
+    """Beside "Nothing was changed": open, send, copy, ask your friend, or nothing to do (the
+    other catalogs say the same; "invalid" is a broken page, whose reason is for the log)."""
+    refusals = {k: v for k, v in _values("en").items() if k.startswith("friend.refused.")}
+    del refusals["friend.refused.invalid"]
+    assert [k for k, v in refusals.items() if not NEXT_STEP.search(v)] == []
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

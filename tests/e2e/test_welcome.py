@@ -47,6 +47,22 @@ def test_closing_the_welcome_with_nothing_kept_leaves_an_empty_table_to_start_fr
     expect(empty).to_be_hidden()
 
 
+def test_a_first_visit_has_the_focus_on_play_so_enter_starts_a_game(
+    reused_page: Page, site_url: str
+):
+    """The welcome opens while the loading screen still covers the page: focus set then did not
+    take, and a keyboard player started on the page's body, two Tabs from Play."""
+    page = reused_page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_game(page, site_url)
+    play = page.locator("#welcome [data-action=play]")
+    expect(play).to_be_focused()
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")
+    page.keyboard.press("Enter")
+    expect(page.locator("#dlg-new")).to_be_hidden()
+    expect(page.locator("#table")).to_be_visible()
+
+
 def test_closing_the_welcome_goes_back_to_the_game_played_last(reused_page: Page, site_url: str):
     page = _phone(reused_page, site_url)
     start_game(page, "hotseat")

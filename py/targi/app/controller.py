@@ -73,6 +73,7 @@ class Controller:
         self.friend.outbox = self.friend_live.wrap(self.friend.outbox)
         self.friend_live.deliver = lambda text: port.spawn(self.friend.receive(text))
         self.friend_live.handed = lambda text: port.spawn(self.friend.handed(text))
+        self.friend_live.opened = self.friend.answer_opened
         self.actions: Actions = {
             "move": lambda k: self.play(k.value, k.keyboard),
             "undo": lambda k: self.undo(),
@@ -106,6 +107,14 @@ class Controller:
         self.open_fragment(fragment)
         if self.session is None and not self.dialogs.any_open() and not friend_here:
             self.open("dlg-new", opened_by_control=False)
+
+    def shown(self) -> None:
+        """The loading screen gave way to the page (web/main.py, after `targiLoader.done()`):
+        a dialog `start` opened (or an invitation's Accept) could not take the focus while the
+        page was hidden, so a keyboard player would begin on the body, Tabs away from Play."""
+        if self.dialogs.any_open() and self.port.focus_dropped():
+            self.dialogs.focus_open()
+        self.friend.focus_offer()  # an invitation opened before the page was shown
 
     # ---- what web/main.py binds to the page's own events -----------------------------------
     async def set_language(self, lang: str) -> None:

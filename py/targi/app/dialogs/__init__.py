@@ -49,7 +49,18 @@ class Dialogs:
         for d in self.all:
             if dialog_id in d.ids:
                 d.opened(dialog_id)
+        self.focus_into(dialog_id)
+
+    def focus_into(self, dialog_id: str) -> None:
         self.port.focus(", ".join(f"#{dialog_id} {s}" for s in ("textarea", ".primary", "button")))
+
+    def focus_open(self) -> None:
+        """The open dialog's first control focused again (its focus did not take: the page was
+        still hidden behind the loading screen when it opened)."""
+        for dialog_id in DIALOGS:
+            if not self.port.is_hidden(dialog_id):
+                self.focus_into(dialog_id)
+                return
 
     def close_all(self, dismissed: bool = False) -> None:
         """Every dialog hidden; `dismissed`: the open one closed without an answer."""

@@ -146,6 +146,13 @@ class FriendFlow:
             return
         self.offer, self.game, self.last = text, None, None
         self.draw()
+        self.focus_offer()
+
+    def focus_offer(self) -> None:
+        """Accept and join is the one thing to do on an invitation: a keyboard player's focus
+        goes there unless they put it somewhere (a link opens a new page: it is on the body)."""
+        if self.offer is not None and self.port.focus_dropped():
+            self.port.focus("#friend [data-action=friend-accept]")
 
     def kept(self, game_id: str) -> FriendGame | None:
         """The friend game with this id: the one shown, else the stored one."""
@@ -224,6 +231,13 @@ class FriendFlow:
         if status == "waiting" and game.game.current_player == game.seat:
             return "request"  # a card to turn up needs the friend's share mid-turn
         return "turn"
+
+    def answer_opened(self, game_id: str) -> None:
+        """Live play's channel opened, which the inviter's page does once it opened this page's
+        answer: the answer is no longer shown to send."""
+        if self.last is not None and self.last.kind == "answer" and self.last.game_id == game_id:
+            self.last = None
+            self.draw()
 
     def show_link(self, out: Outgoing) -> None:
         """The default outbox: the link in the panel, to copy or share."""

@@ -106,6 +106,8 @@ class LivePlay:
         self.deliver: Callable[[str], None] | None = None
         # an answer another tab handed over (this tab holds its offer): FriendFlow.handed
         self.handed: Callable[[str], None] | None = None
+        # the channel opened for this game: the friend's page opened this page's answer
+        self.opened: Callable[[str], None] | None = None
         if page.settings.live:  # else index.html's default stands: by links
             self.port.check(CHOICE, "live")
 
@@ -262,6 +264,8 @@ class LivePlay:
         """The channel opened ("open"), is being set up ("connecting") or closed."""
         if state == "open":
             self.set_mode("live")
+            if self.opened is not None and self.game_id is not None:
+                self.opened(self.game_id)
         elif state == "connecting" and self.mode != "live":
             self.set_mode("connecting")
         elif state == "closed" and self.mode in ("live", "connecting"):
