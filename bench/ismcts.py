@@ -119,24 +119,10 @@ class ISMCTSPlayer:
 # ---- calibration against hard's time per decision ---------------------------------------------
 def calibrate(games: int, every: int, iterations: int) -> None:
     """ISMCTS iterations per CPU second and hard's median CPU time per decision, same positions."""
-    from targi.ai.choose import decide
-    from targi.players import GreedyPlayer
+    from yardstick import greedy_positions, hard_times  # the new yardstick's, so they agree
 
-    positions: list[Game] = []
-    for seed in range(games):
-        g = Game.new(1000 + seed, seed % 2)
-        players = (GreedyPlayer(seed * 2 + 1), GreedyPlayer(seed * 2 + 2))
-        i = 0
-        while not g.is_over:
-            if i % every == 0 and len(g.legal_moves()) > 1:
-                positions.append(g.clone())
-            g.play(players[g.player](g))
-            i += 1
-    hard: list[float] = []
-    for i, g in enumerate(positions):
-        start = time.process_time()
-        decide(g, "hard", seed=i)
-        hard.append(time.process_time() - start)
+    positions = greedy_positions(games, every)
+    hard = hard_times(positions)
     spent, done = 0.0, 0
     for i, g in enumerate(positions):
         player = ISMCTSPlayer(iterations, seed=i)

@@ -317,16 +317,22 @@ def greedy_positions(games: int, every: int) -> list[Game]:
     return positions
 
 
-def calibrate(games: int, every: int, iterations: int) -> dict[str, float]:
-    """Yardstick iterations per CPU second and hard's median CPU time per decision."""
+def hard_times(positions: list[Game]) -> list[float]:
+    """Hard's CPU time on each position: the unit both yardsticks' budgets are counted in."""
     from targi.ai.choose import decide
 
-    positions = greedy_positions(games, every)
-    hard: list[float] = []
+    times: list[float] = []
     for i, g in enumerate(positions):
         start = time.process_time()
         decide(g, "hard", seed=i)
-        hard.append(time.process_time() - start)
+        times.append(time.process_time() - start)
+    return times
+
+
+def calibrate(games: int, every: int, iterations: int) -> dict[str, float]:
+    """Yardstick iterations per CPU second and hard's median CPU time per decision."""
+    positions = greedy_positions(games, every)
+    hard = hard_times(positions)
     spent = 0.0
     for i, g in enumerate(positions):
         player = Yardstick(iterations, seed=i)

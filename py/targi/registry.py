@@ -12,10 +12,11 @@ from .players import PLAYERS, Player
 
 
 def make_player(spec: str, seed: int) -> Player:
-    """A player from its name: 'random', 'greedy', an AI level, or 'spiel:BOT'."""
+    """A player from its name: 'random', 'greedy', an AI level (or a benchmark's variant of
+    one, such as 'expert-exact'), or 'spiel:BOT'."""
     if spec in PLAYERS:
         return PLAYERS[spec](seed)
-    if spec in ai.LEVELS:
+    if spec in ai.LEVELS or spec in ai.VARIANTS:
         return ai.make_player(spec, seed)
     if spec.startswith("spiel:"):  # OpenSpiel's bots: open-spiel is optional, so imported late
         try:
@@ -23,5 +24,5 @@ def make_player(spec: str, seed: int) -> Player:
         except ImportError as e:
             raise ValueError(f"{spec!r} needs open-spiel (pip install open-spiel): {e}") from None
         return SpielPlayer(spec, seed)
-    names = ", ".join([*PLAYERS, *ai.LEVELS])
+    names = ", ".join([*PLAYERS, *ai.LEVELS, *ai.VARIANTS])
     raise ValueError(f"unknown player {spec!r}; choose from {names}")

@@ -17,7 +17,10 @@ from ..read import ReadGame
 from .choose import decide
 from .hint import REASONS, Hint, hint
 from .levels import LEVELS as LEVEL_SETTINGS
+from .levels import VARIANTS as VARIANT_SETTINGS
 from .player import AIPlayer
+
+VARIANTS = tuple(VARIANT_SETTINGS)  # settings for benchmarks only (levels.VARIANTS)
 
 
 def choose_move(game: ReadGame, level: str, seed: int = 0) -> str:
@@ -28,10 +31,10 @@ def choose_move(game: ReadGame, level: str, seed: int = 0) -> str:
 
 
 def make_player(level: str, seed: int) -> AIPlayer:
-    """The computer at `level` as a player callable (targi.players.play_game)."""
-    if level not in LEVEL_SETTINGS:
+    """The computer at `level` (or a benchmark's variant) as a player callable."""
+    if level not in LEVEL_SETTINGS and level not in VARIANT_SETTINGS:
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
     return AIPlayer(level, seed)
 
 
-__all__ = ["LEVELS", "REASONS", "Hint", "choose_move", "hint", "make_player"]
+__all__ = ["LEVELS", "REASONS", "VARIANTS", "Hint", "choose_move", "hint", "make_player"]

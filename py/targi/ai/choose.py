@@ -14,7 +14,7 @@ from ..read import ReadGame
 from ..rng import next_value
 from ..view import observe
 from .evaluate import rounds_after_this
-from .levels import LEVELS, Level
+from .levels import Level, setting
 from .policy import QUICK, quick_move
 from .search import Search
 
@@ -47,7 +47,7 @@ def decide(
 ) -> Choice:
     """The computer's choice for the player to move: searched over `level.samples` deals
     of the unseen cards (budget in nodes; `seconds` caps the time), or a quick answer."""
-    lv = LEVELS[level] if isinstance(level, str) else level
+    lv = setting(level) if isinstance(level, str) else level
     obs = observe(game)
     moves = obs.legal_moves()
     if not moves:
@@ -62,6 +62,7 @@ def decide(
     if obs.game.decision != "place" and not exact:  # the opponent cannot answer an action
         budget = max(samples, int(budget * lv.follow_share))
     per_sample = max(1, budget // samples)
+    full_window = exact or lv.exact_root
     totals = dict.fromkeys(moves, 0.0)
     used, depth, dealt, solved, dearest = 0, 99, 0, True, 0
     # In the end game a deal is often solved in a fraction of its share: the rest of the
@@ -69,7 +70,7 @@ def decide(
     while dealt < samples or (exact and solved and dealt < MAX_DEALS and used + dearest <= budget):
         world = obs.sample(sample_seed(seed, dealt))
         share = seconds / samples if seconds else None
-        result = Search(per_sample, share, lv.weights).root(world, lv.max_depth, exact)
+        result = Search(per_sample, share, lv.weights).root(world, lv.max_depth, full_window)
         used += result.nodes
         dearest = max(dearest, result.nodes)
         solved = solved and result.complete

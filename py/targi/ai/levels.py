@@ -6,7 +6,7 @@ machine; docs/ai.md gives the times these budgets take in CPython and in the pag
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..constants import LEVEL_NAMES
 from .evaluate import EXPERT_WEIGHTS, WEIGHTS, Weights
@@ -27,6 +27,10 @@ class Level:
     endgame_nodes: int = 0
     endgame_samples: int = 0
     weights: Weights = WEIGHTS
+    # Every root move searched with a full window in every position, not only in the end game:
+    # each deal then gives every move its value rather than a bound, so the mean over deals
+    # compares like with like (a bound averaged in favours moves that are best in some deal).
+    exact_root: bool = False
 
 
 SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard, expert
@@ -42,3 +46,14 @@ SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard,
     ),
 )  # fmt: skip
 LEVELS: dict[str, Level] = dict(zip(LEVEL_NAMES, SETTINGS, strict=True))
+
+# Settings a benchmark can play that the page does not offer: a candidate for a level, played
+# against the level as shipped (docs/strength.md) before it may replace it.
+VARIANTS: dict[str, Level] = {
+    "expert-exact": replace(LEVELS["expert"], exact_root=True),
+}
+
+
+def setting(name: str) -> Level:
+    """A level's settings by its name: one of the page's levels or a benchmark's variant."""
+    return LEVELS[name] if name in LEVELS else VARIANTS[name]
