@@ -125,6 +125,19 @@ def start_game(
         assert table(page)["seq"] == 0, "a new game starts with no move made"
 
 
+def score_screen_is_complete(page: Page) -> None:
+    """The score screen of a finished game: the verdict, both players' points line by line,
+    what decided it, and Rematch and New game."""
+    expect(page.locator("#score .verdict")).to_be_visible()
+    for key in ("tokens", "cards", "row1", "row2", "row3", "total", "gold", "goods"):
+        cells = page.locator(f'#score tr[data-score="{key}"] td')
+        expect(cells).to_have_count(2)
+    decided = page.get_attribute("#score .verdict", "data-decided-by")
+    assert decided in ("points", "gold", "goods", "draw")
+    expect(page.locator("[data-action=rematch]")).to_be_visible()
+    expect(page.locator("#choices [data-action=new]")).to_be_visible()
+
+
 def wait_for_turn(page: Page) -> None:
     """Until a move can be clicked or the game is over (the computer may be thinking)."""
     page.wait_for_function(

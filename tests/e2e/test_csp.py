@@ -1,6 +1,6 @@
 """The Content-Security-Policy of index.html: the page, the computer's worker and a whole game
 work under it, and a script injected into the page does not run. The whole game under the
-policy is test_play.py's whole game against the computer (one whole game, not two), which
+policy is test_review.py's whole game against the computer (one whole game, not two), which
 records the violations with RECORD_VIOLATIONS from the first script on."""
 
 from __future__ import annotations

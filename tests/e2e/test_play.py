@@ -1,4 +1,6 @@
-"""Whole games through real clicks, to the final score screen."""
+"""Playing through real clicks: a whole two-player game on a phone to its score screen, undo,
+hint, the keyboard, the computer's turn and its worker. (The whole game against the computer is
+tests/e2e/test_review.py's.)"""
 
 from __future__ import annotations
 
@@ -6,46 +8,23 @@ import random
 import re
 
 import pytest
-from gameplay import menu_item, no_horizontal_scroll, open_game, play, start_game, table
-from pageutil import RECORD_VIOLATIONS
+from gameplay import (
+    menu_item,
+    no_horizontal_scroll,
+    open_game,
+    play,
+    score_screen_is_complete,
+    start_game,
+    table,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
 
-def _score_screen_is_complete(page: Page) -> None:
-    expect(page.locator("#score .verdict")).to_be_visible()
-    for key in ("tokens", "cards", "row1", "row2", "row3", "total", "gold", "goods"):
-        cells = page.locator(f'#score tr[data-score="{key}"] td')
-        expect(cells).to_have_count(2)
-    decided = page.get_attribute("#score .verdict", "data-decided-by")
-    assert decided in ("points", "gold", "goods", "draw")
-    expect(page.locator("[data-action=rematch]")).to_be_visible()
-    expect(page.locator("#choices [data-action=new]")).to_be_visible()
-
-
-@pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
-def test_whole_game_against_the_computer_reaches_the_score_screen(page: Page, site_url: str):
-    """Also the Content-Security-Policy's whole game (tests/e2e/test_csp.py): a first visit
-    and the game run under the policy with no violation, the computer in its Web Worker."""
-    page.add_init_script(RECORD_VIOLATIONS)
-    open_game(page, site_url)
-    start_game(page, "ai", level="easy", starter="me")
-    assert table(page)["mode"] == "ai"
-    clicks = play(page, random.Random(7))
-    assert clicks > 20
-    assert table(page)["phase"] == "over"
-    _score_screen_is_complete(page)
-    # Only your own moves were clicked; the computer's appear in the log as its own lines.
-    assert page.locator("#log li.p1").count() > 10
-    # The computer answered from its Web Worker: no "thinks on the page itself" notice.
-    expect(page.locator("#notice")).to_be_hidden()
-    assert page.evaluate("window.__violations") == []
-    page.click("[data-action=rematch]")
-    # A new deal in which the computer starts this time (it may already have moved).
-    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'over'")
-    expect(page.locator("#score")).to_have_count(0)
-    assert table(page)["seq"] < 5
+# The whole game against the computer through clicks, to its score screen and a rematch, under
+# the Content-Security-Policy, is tests/e2e/test_review.py's (which then replays, analyses and
+# exports it): one whole game, not two.
 
 
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
@@ -64,7 +43,7 @@ def test_whole_two_player_game_on_a_phone_never_scrolls_sideways(reused_page: Pa
 
     play(page, random.Random(3), on_click=check)
     assert table(page)["phase"] == "over"
-    _score_screen_is_complete(page)
+    score_screen_is_complete(page)
     widths.append(no_horizontal_scroll(page))
     menu_item(page, "open-share")
     widths.append(no_horizontal_scroll(page))

@@ -17,11 +17,12 @@ from gameplay import (
     open_game,
     play,
     resize,
+    score_screen_is_complete,
     start_game,
     stored_game,
     table,
 )
-from pageutil import SharedPage
+from pageutil import RECORD_VIOLATIONS, SharedPage
 from playwright.sync_api import Page, expect
 from positions import finished
 
@@ -139,11 +140,23 @@ def _stats_games(page: Page, row: str) -> int:
 
 
 @pytest.mark.slow  # a whole game through clicks and its analysis: started first under xdist
-def test_a_game_against_the_computer_counted_replayed_analysed_and_exported(game_page: Page):
-    page = game_page
+def test_a_game_against_the_computer_counted_replayed_analysed_and_exported(
+    page: Page, site_url: str
+):
+    """Also the whole game against the computer to its score screen and a rematch, and the
+    Content-Security-Policy's whole game (tests/e2e/test_csp.py): a first visit and the game
+    run under the policy with no violation, the computer in its Web Worker."""
+    page.add_init_script(RECORD_VIOLATIONS)
+    open_game(page, site_url)
     start_game(page, "ai", level="easy", starter="me")
-    play(page, random.Random(7))
+    assert table(page)["mode"] == "ai"
+    assert play(page, random.Random(7)) > 20
     assert table(page)["phase"] == "over"
+    score_screen_is_complete(page)
+    # Only your own moves were clicked; the computer's appear in the log as its own lines.
+    assert page.locator("#log li.p1").count() > 10
+    # The computer answered from its Web Worker: no "thinks on the page itself" notice.
+    expect(page.locator("#notice")).to_be_hidden()
     assert _stats_games(page, "Easy") == 1
     code = json.loads(stored_game(page) or "null")["save"]
 
@@ -159,6 +172,13 @@ def test_a_game_against_the_computer_counted_replayed_analysed_and_exported(game
     text = _export(page)
     assert code in text and "Round 12" in text and "You place a Targi" in text
     assert _stats_games(page, "Easy") == 1  # replaying a game counts nothing again
+    assert page.evaluate("window.__violations") == []
+    page.click("[data-action=review-close]")
+    page.click("[data-action=rematch]")
+    # A new deal in which the computer starts this time (it may already have moved).
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'over'")
+    expect(page.locator("#score")).to_have_count(0)
+    assert table(page)["seq"] < 5
 
 
 @pytest.mark.slow  # most of a game through clicks
