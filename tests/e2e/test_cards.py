@@ -21,7 +21,7 @@ from gameplay import (
 )
 from pageutil import SharedPage
 from playwright.sync_api import Page, expect
-from positions import face_down, finished
+from positions import face_down, finished, mid_game
 
 # One worker runs the module, so each shared page is loaded and played once.
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("cards")]
@@ -327,6 +327,36 @@ AS_MINI = """([face, slot]) => { slot.outerHTML = face.replace(/\\bref\\b/, 'min
 NAME_SIZES = [(1280, 900), (390, 844), (360, 640)]
 
 
+def _split_names(page: Page, display: str, langs: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Each of the 45 tribe cards of the card reference drawn in turn as the first small card of
+    `display` (a selector), in each language of `langs`: the name's words split across lines
+    (Latin-script languages), text under 12 px and text outside its card."""
+    problems: list[tuple[str, str]] = []
+    try:
+        for lang in langs:
+            set_setting(page, "lang", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            menu_item(page, "cards")
+            faces = page.locator("#dlg-page .ref-tribe .card.face")
+            expect(faces).to_have_count(45)
+            htmls = faces.evaluate_all("(els) => els.map((e) => e.outerHTML)")
+            page.keyboard.press("Escape")
+            expect(page.locator("#dlg-page")).to_be_hidden()
+            root = page.locator(display).first
+            for face in htmls:
+                page.evaluate(AS_MINI, [face, root.locator(".card.mini").first.element_handle()])
+                found = page.evaluate(MEASURE, root.element_handle())
+                problems += [(lang, p) for p in found["small"] + found["outside"]]
+                if lang in ("en", "de", "pl"):
+                    problems += [
+                        (lang, p) for p in page.evaluate(SPLIT_WORDS, root.element_handle())
+                    ]
+    finally:
+        set_setting(page, "lang", "en")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+    return sorted(set(problems))
+
+
 @pytest.mark.parametrize("size", NAME_SIZES, ids=[f"{w}x{h}" for w, h in NAME_SIZES])
 def test_every_card_name_on_a_small_card_reads_as_whole_words_in_every_language(
     shared_page: SharedPage, site_url: str, size: tuple[int, int]
@@ -342,28 +372,23 @@ def test_every_card_name_on_a_small_card_reads_as_whole_words_in_every_language(
     )
     resize(page, *size)
     expect(page.locator("#score .verdict")).to_be_visible()
-    problems: list[tuple[str, str]] = []
-    try:
-        for lang in ("en", "de", "pl", "ja", "zh-Hans"):
-            set_setting(page, "lang", lang)
-            expect(page.locator("html")).to_have_attribute("lang", lang)
-            menu_item(page, "cards")
-            faces = page.locator("#dlg-page .ref-tribe .card.face")
-            expect(faces).to_have_count(45)
-            htmls = faces.evaluate_all("(els) => els.map((e) => e.outerHTML)")
-            page.keyboard.press("Escape")
-            expect(page.locator("#dlg-page")).to_be_hidden()
-            final = page.locator("#score .final").first
-            for face in htmls:
-                page.evaluate(AS_MINI, [face, final.locator(".card.mini").first.element_handle()])
-                found = page.evaluate(MEASURE, final.element_handle())
-                problems += [(lang, p) for p in found["small"] + found["outside"]]
-                if lang in ("en", "de", "pl"):
-                    problems += [
-                        (lang, p) for p in page.evaluate(SPLIT_WORDS, final.element_handle())
-                    ]
-    finally:
-        set_setting(page, "lang", "en")
-        expect(page.locator("html")).to_have_attribute("lang", "en")
-    problems = sorted(set(problems))
+    problems = _split_names(page, "#score .final", ("en", "de", "pl", "ja", "zh-Hans"))
+    assert problems == [], "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize("size", NAME_SIZES[:2], ids=[f"{w}x{h}" for w, h in NAME_SIZES[:2]])
+def test_every_card_name_in_a_player_s_display_reads_as_whole_words(
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+):
+    """The same in a player's panel during the game (a 54 px slot at 1280x900): the computer's
+    display holds a card in round 6 of the loaded game."""
+    page = shared_page(
+        "display",
+        lambda page: open_game(page, f"{site_url}#g={mid_game(rounds=6)}"),
+        viewport={"width": size[0], "height": size[1]},
+    )
+    resize(page, *size)
+    display = ".player:has(.display .card.mini) .display"
+    expect(page.locator(display).first).to_be_visible()
+    problems = _split_names(page, display, ("en", "de", "pl"))
     assert problems == [], "\n".join(map(str, problems))
