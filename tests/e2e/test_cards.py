@@ -21,7 +21,7 @@ from gameplay import (
 )
 from pageutil import SharedPage
 from playwright.sync_api import Page, expect
-from positions import face_down
+from positions import face_down, finished, mid_game
 
 # One worker runs the module, so each shared page is loaded and played once.
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("cards")]
@@ -292,3 +292,103 @@ def test_a_mouse_reads_hover_or_focus(game_page: Page):
     tip = game_page.locator("#tip .tip[data-tip=place] p")
     expect(tip).to_contain_text("Hover or focus")
     assert "press and hold" not in tip.inner_text().lower()
+
+
+# The pieces of every card name under `root` that a player reads as one: a name may break
+# between its words, after a hyphen and at the catalog's soft hyphens (the browser shows the
+# hyphen there), nowhere else. A piece whose first and last letters lie on different lines is
+# split ("Ambus" / "h"). A letter's line is the top of its Range's last client rect: a Range
+# that starts where a line ends also yields a rect there (the hyphen shown at a soft hyphen).
+SPLIT_WORDS = """(root) => {
+    const found = [];
+    const line = (n, i) => {
+        const range = document.createRange();
+        range.setStart(n, i);
+        range.setEnd(n, i + 1);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        return rects[rects.length - 1].top;
+    };
+    for (const el of root.querySelectorAll('.card .nm')) {
+        if (el.offsetParent === null) continue;
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            for (const m of n.textContent.matchAll(/[^\\s\\u00ad-]+/g)) {
+                if (Math.abs(line(n, m.index) - line(n, m.index + m[0].length - 1)) > 4)
+                    found.push(`${el.textContent.replaceAll('\\u00ad', '')}: ${m[0]}`);
+            }
+        }
+    }
+    return found; }"""
+
+# A tribe card's face of the card reference drawn as a display's small card, in the slot of the
+# first card of the score screen's final display (the slot keeps its size).
+AS_MINI = """([face, slot]) => { slot.outerHTML = face.replace(/\\bref\\b/, 'mini'); }"""
+
+NAME_SIZES = [(1280, 900), (390, 844), (360, 640)]
+
+
+def _split_names(page: Page, display: str, langs: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Each of the 45 tribe cards of the card reference drawn in turn as the first small card of
+    `display` (a selector), in each language of `langs`: the name's words split across lines
+    (Latin-script languages), text under 12 px and text outside its card."""
+    problems: list[tuple[str, str]] = []
+    try:
+        for lang in langs:
+            set_setting(page, "lang", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            menu_item(page, "cards")
+            faces = page.locator("#dlg-page .ref-tribe .card.face")
+            expect(faces).to_have_count(45)
+            htmls = faces.evaluate_all("(els) => els.map((e) => e.outerHTML)")
+            page.keyboard.press("Escape")
+            expect(page.locator("#dlg-page")).to_be_hidden()
+            root = page.locator(display).first
+            for face in htmls:
+                page.evaluate(AS_MINI, [face, root.locator(".card.mini").first.element_handle()])
+                found = page.evaluate(MEASURE, root.element_handle())
+                problems += [(lang, p) for p in found["small"] + found["outside"]]
+                if lang in ("en", "de", "pl"):
+                    problems += [
+                        (lang, p) for p in page.evaluate(SPLIT_WORDS, root.element_handle())
+                    ]
+    finally:
+        set_setting(page, "lang", "en")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+    return sorted(set(problems))
+
+
+@pytest.mark.parametrize("size", NAME_SIZES, ids=[f"{w}x{h}" for w, h in NAME_SIZES])
+def test_every_card_name_on_a_small_card_reads_as_whole_words_in_every_language(
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+):
+    """A display's card is about 53 px wide at 1280x900: each of the 45 tribe cards drawn there
+    on the score screen keeps each word of its name on one line (broken only where the catalog
+    allows, with a hyphen), its text at 12 px or more and inside the card, in all five languages
+    (in Japanese and Chinese a name breaks between characters as their text does: not read)."""
+    page = shared_page(
+        "score",
+        lambda page: open_game(page, f"{site_url}#g={finished()}"),
+        viewport={"width": size[0], "height": size[1]},
+    )
+    resize(page, *size)
+    expect(page.locator("#score .verdict")).to_be_visible()
+    problems = _split_names(page, "#score .final", ("en", "de", "pl", "ja", "zh-Hans"))
+    assert problems == [], "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize("size", NAME_SIZES[:2], ids=[f"{w}x{h}" for w, h in NAME_SIZES[:2]])
+def test_every_card_name_in_a_player_s_display_reads_as_whole_words(
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+):
+    """The same in a player's panel during the game (a 54 px slot at 1280x900): the computer's
+    display holds a card in round 6 of the loaded game."""
+    page = shared_page(
+        "display",
+        lambda page: open_game(page, f"{site_url}#g={mid_game(rounds=6)}"),
+        viewport={"width": size[0], "height": size[1]},
+    )
+    resize(page, *size)
+    display = ".player:has(.display .card.mini) .display"
+    expect(page.locator(display).first).to_be_visible()
+    problems = _split_names(page, display, ("en", "de", "pl"))
+    assert problems == [], "\n".join(map(str, problems))
