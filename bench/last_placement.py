@@ -1,0 +1,82 @@
+"""The game's last placement, solved: does a level place its last Targi as the end of the game
+says it should? (issue 25: the game's starting player makes this placement in a 12-round game.)
+
+    python bench/last_placement.py [--seeds 1000 1005] [--deals 8] [--levels expert expert-exact]
+
+For each seeded greedy-v-greedy game, the position before the last Targi of the last round is
+placed (one Targi left to place in all): every move is searched to the end of the game in
+`--deals` sampled deals of the unseen cards (the engine's `observe(game).sample`), and each
+level's choice is judged by that reference: one JSON line per position with the reference value
+of every move (mean final margin plus the search's win bonus), the deals each move wins, and
+per level its move, the value it gives up and its CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from targi import Game  # noqa: E402
+from targi.ai.choose import decide, sample_seed  # noqa: E402
+from targi.ai.evaluate import EXPERT_WEIGHTS, rounds_after_this  # noqa: E402
+from targi.ai.search import Search  # noqa: E402
+from targi.players import GreedyPlayer  # noqa: E402
+from targi.view import observe  # noqa: E402
+
+SOLVE = 10**6  # nodes a deal may take: the last placement's deals took 35,000-170,000
+
+
+def last_placement(seed: int) -> Game | None:
+    """The position before the game's last placement in greedy game `seed`."""
+    g = Game.new(seed, seed % 2)
+    players = (GreedyPlayer(seed * 2 + 1), GreedyPlayer(seed * 2 + 2))
+    while not g.is_over:
+        if g.decision == "place" and rounds_after_this(g) == 0 and sum(g.to_place) == 1:
+            return g
+        g.play(players[g.player](g))
+    return None
+
+
+def judge(g: Game, deals: int, levels: list[str], seed: int) -> dict[str, object]:
+    obs = observe(g)
+    solved = [
+        Search(SOLVE, None, EXPERT_WEIGHTS).root(obs.sample(sample_seed(99, k)), 40, True)
+        for k in range(deals)
+    ]
+    reference = {m: sum(d.values[m] for d in solved) / deals for m in g.legal_moves()}
+    best = max(reference.values())
+    row: dict[str, object] = {
+        "seed": seed,
+        "mover_started_the_game": g.player == seed % 2,
+        "solved": all(d.complete for d in solved),
+        "reference": {m: round(v, 2) for m, v in reference.items()},
+        "wins": {m: sum(d.values[m] > 0 for d in solved) for m in reference},
+    }
+    for level in levels:
+        start = time.process_time()
+        move = decide(g, level, 1).move
+        cpu = time.process_time() - start
+        row[level] = {"move": move, "gives_up": round(best - reference[move], 2), "cpu": cpu}
+    return row
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, nargs=2, default=[1000, 1005])
+    parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--levels", nargs="+", default=["expert", "expert-exact"])
+    args = parser.parse_args(argv)
+    for seed in range(args.seeds[0], args.seeds[1] + 1):
+        g = last_placement(seed)
+        if g is not None:
+            print(json.dumps(judge(g, args.deals, args.levels, seed)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,20 @@
+"""bench/last_placement.py judges a level at the game's last placement: it must find that one."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from targi.ai.evaluate import rounds_after_this
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from last_placement import last_placement  # noqa: E402
+
+
+def test_the_last_placement_is_the_last_round_s_last_targi() -> None:
+    g = last_placement(1001)
+    assert g is not None
+    assert g.decision == "place" and rounds_after_this(g) == 0
+    assert sorted(g.to_place) == [0, 1]
+    assert g.player == 1001 % 2  # in a 12-round game the game's starter places it
