@@ -219,19 +219,19 @@ def test_a_game_opened_from_a_link_while_the_storage_is_full_is_saved_once_it_fi
 
 def test_the_error_screen_copies_stored_data_and_starts_without_it(fresh_context, site_url: str):
     """The way out when the start fails anyway: nothing in storage is touched."""
-    # No service worker: a precached python_stdlib.zip would bypass the failing route.
+    # No service worker: a precached pyodide.asm.wasm would bypass the failing route.
     page = fresh_context(service_workers="block").new_page()
     page.goto(site_url)
     wait_until_ready(page)
     start_game(page, "hotseat")
     before = site_keys(page)
-    page.route("**/python_stdlib.zip", lambda route: route.abort("connectionfailed"))
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort("connectionfailed"))
     page.reload()
     page.wait_for_selector("html[data-app-state=error]", state="attached", timeout=60_000)
     page.click("#load-copy-data")
     expect(page.locator("#load-data")).to_be_visible()
     assert json.loads(page.input_value("#load-data")) == before
-    page.unroute("**/python_stdlib.zip")
+    page.unroute("**/pyodide.asm.wasm")
     page.click("#load-no-storage")
     wait_until_ready(page)
     expect(page.locator("#dlg-new")).to_be_visible()  # a fresh start, in memory
