@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from pageutil import start_button
+from pageutil import SharedPage, start_button
 from playwright.sync_api import Page, expect
 
 READY = "html[data-app-state=ready]"
@@ -73,6 +73,19 @@ def resize(page: Page, width: int, height: int) -> None:
 def open_game(page: Page, url: str) -> Page:
     page.goto(url)
     wait_until_ready(page)
+    return page
+
+
+def score_screen(shared_page: SharedPage, game_url: str, size: tuple[int, int]) -> Page:
+    """The module's shared page (key "score") that opened `game_url`, a finished game's link, on
+    its score screen, at `size`."""
+    page = shared_page(
+        "score",
+        lambda page: open_game(page, game_url),
+        viewport={"width": size[0], "height": size[1]},
+    )
+    resize(page, *size)
+    expect(page.locator("#score .verdict")).to_be_visible()
     return page
 
 

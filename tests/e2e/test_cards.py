@@ -14,6 +14,7 @@ from gameplay import (
     open_game,
     play,
     resize,
+    score_screen,
     set_setting,
     start_game,
     tips_off,
@@ -365,13 +366,7 @@ def test_every_card_name_on_a_small_card_reads_as_whole_words_in_every_language(
     on the score screen keeps each word of its name on one line (broken only where the catalog
     allows, with a hyphen), its text at 12 px or more and inside the card, in all five languages
     (in Japanese and Chinese a name breaks between characters as their text does: not read)."""
-    page = shared_page(
-        "score",
-        lambda page: open_game(page, f"{site_url}#g={finished()}"),
-        viewport={"width": size[0], "height": size[1]},
-    )
-    resize(page, *size)
-    expect(page.locator("#score .verdict")).to_be_visible()
+    page = score_screen(shared_page, f"{site_url}#g={finished()}", size)
     problems = _split_names(page, "#score .final", ("en", "de", "pl", "ja", "zh-Hans"))
     assert problems == [], "\n".join(map(str, problems))
 

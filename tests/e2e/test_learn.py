@@ -15,6 +15,7 @@ from gameplay import (
     open_game,
     play,
     resize,
+    score_screen,
     start_game,
     stored,
     table,
@@ -323,15 +324,7 @@ def _finished_game() -> Session:
 
 
 def _score_screen(shared_page: SharedPage, site_url: str, size: tuple[int, int]) -> Page:
-    """The module's page that opened the finished game's link on its score screen, at `size`."""
-    page = shared_page(
-        "score",
-        lambda page: open_game(page, f"{site_url}#g={_finished_game().encode()}"),
-        viewport={"width": size[0], "height": size[1]},
-    )
-    resize(page, *size)
-    expect(page.locator("#score .verdict")).to_be_visible()
-    return page
+    return score_screen(shared_page, f"{site_url}#g={_finished_game().encode()}", size)
 
 
 @pytest.mark.xdist_group("learn-score")  # one worker: the score screen's tests share its page
