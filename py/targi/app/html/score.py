@@ -126,9 +126,14 @@ def tables(r: Renderer, v: PageView, names: tuple[str, str]) -> str:
         for p in (0, 1)
     )
     return (
+        # A data table may scroll sideways in its own box (the one thing WCAG's reflow allows to)
+        # when large text on a phone makes its three columns wider than the screen; the box
+        # takes focus so a keyboard can scroll it too.
+        f'<div class="scores-box" role="region" tabindex="0" '
+        f'aria-label="{esc(cat.t("score.title"))}">'
         f'<table class="scores"><thead><tr>'
         f'<th><span class="sr-only">{esc(cat.t("score.what"))}</span></th>{head}</tr></thead>'
-        f"<tbody>{body}</tbody></table>"
+        f"<tbody>{body}</tbody></table></div>"
         f'<h3 class="why-title">{esc(cat.t("why.title"))}</h3><div class="whys">{why}</div>'
     )
 

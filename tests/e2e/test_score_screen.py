@@ -1,0 +1,51 @@
+"""The score screen on the smallest phone at the largest text, in every language: it never makes
+the page scroll sideways. The phone test's own game reaches the score screen only when it ends
+within its clicks; this one loads a finished game, so it measures the screen every time."""
+
+from __future__ import annotations
+
+import pytest
+from gameplay import score_screen, set_setting
+from pageutil import SharedPage
+from playwright.sync_api import expect
+from positions import finished
+
+pytestmark = pytest.mark.e2e
+
+LANGS = ("en", "de", "pl", "ja", "zh-Hans")
+
+# What sticks out past the screen's right edge when the page itself scrolls sideways (a scroll
+# box's own overflow does not count: its box stays on the screen).
+WIDER = """() => document.documentElement.scrollWidth <= innerWidth ? [] :
+    [...document.querySelectorAll('#score *')].filter((el) => el.offsetParent !== null
+        && el.getBoundingClientRect().right > innerWidth + 0.5)
+    .map((el) => `${el.tagName}.${el.className}: ${el.textContent.trim().slice(0, 40)}`)
+    .concat([`scrollWidth ${document.documentElement.scrollWidth}`])"""
+
+# The score table's box: on the screen, and a keyboard can reach it to scroll what it hides.
+SCORES_BOX = """() => { const box = document.querySelector('#score .scores-box');
+    const r = box.getBoundingClientRect();
+    return {inside: r.left >= 0 && r.right <= innerWidth + 0.5, tab: box.tabIndex,
+            label: box.getAttribute('aria-label'), scrolls: box.scrollWidth > box.clientWidth}; }"""
+
+
+def test_score_screen_at_200_percent_text_on_a_360px_phone_never_scrolls_sideways(
+    shared_page: SharedPage, site_url: str
+):
+    page = score_screen(shared_page, f"{site_url}#g={finished()}", (360, 640))
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    try:
+        seen_scrolling = []
+        for lang in LANGS:
+            set_setting(page, "lang", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            expect(page.locator("#score .verdict")).to_be_visible()
+            assert page.evaluate(WIDER) == [], lang
+            box = page.evaluate(SCORES_BOX)
+            assert box["inside"] and box["tab"] == 0 and box["label"], (lang, box)
+            seen_scrolling.append(box["scrolls"])
+        # the table does need its box at this size (else this test would prove nothing of it)
+        assert any(seen_scrolling), seen_scrolling
+    finally:
+        page.evaluate("document.documentElement.style.fontSize = ''")
+        set_setting(page, "lang", "en")
