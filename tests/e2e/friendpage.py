@@ -9,8 +9,10 @@ its last expression's value (a str) comes back. `MATCH` is the friend tests' scr
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -219,3 +221,35 @@ def shoot(page: Page, name: str) -> None:
         page.screenshot(path=f"{prefix}{name}-{width}x{height}.png")
     if size is not None:
         page.set_viewport_size(size)
+
+
+# ---- a friend game put in a page's storage (a position reused, not played again) --------------
+def stored_friend_game(links: int) -> tuple[dict[str, str], dict[str, str], Any]:
+    """The inviter's page of the scripted game 0 (`secret("a0")` / `secret("b0")`, `policy(0)`)
+    after its first `links` links, as that page's storage keeps it: (localStorage items,
+    sessionStorage items, its FriendGame). A page opened on them puts the game on its table,
+    as a reload does."""
+    from targi.app.friendplay.store import TAB_KEY, FriendStore
+    from targi.app.store.backend import MemoryBackend
+
+    from tests.friend.scripted import Match, secret
+
+    match = Match(secret("a0"), secret("b0"))
+    while len(match.links) < links and match.step():
+        pass
+    game = match.pages[0]
+    local, tab = MemoryBackend(), MemoryBackend()
+    FriendStore(local, tab, lambda: 0).save(game)
+    tab.set(TAB_KEY, game.game_id)
+    return dict(local.data), dict(tab.data), game
+
+
+def storage_script(local: dict[str, str], session: dict[str, str]) -> str:
+    """An init script: these items in the page's storage before its first start (once: a
+    reload finds what the page wrote since)."""
+    return f"""(() => {{
+  if (sessionStorage.getItem('targi.seeded')) return;
+  sessionStorage.setItem('targi.seeded', '1');
+  for (const [k, v] of Object.entries({json.dumps(local)})) localStorage.setItem(k, v);
+  for (const [k, v] of Object.entries({json.dumps(session)})) sessionStorage.setItem(k, v);
+}})();"""

@@ -25,6 +25,7 @@ from .replay import Replay
 from .review_render import ReviewRenderer, Worded
 
 BATCH = 4  # decisions per request: about a second of the hard level's thinking
+FIRST_BATCH = 1  # the first request: a verdict (and the bar) within a fraction of a second
 ANALYSIS_LEVEL = "hard"
 NAV = {
     "ArrowLeft": "prev",
@@ -245,8 +246,9 @@ class Reviewer:
         self.port.focus("#analysis [data-action=analysis-cancel]")
         try:
             todo = self.to_judge()
+            size = FIRST_BATCH
             while todo and run == self.run:
-                batch, todo = todo[:BATCH], todo[BATCH:]
+                batch, todo, size = todo[:size], todo[size:], BATCH
                 request = self.request(r, seed, batch)
                 judged = protocol.read_verdicts(await self.ask(request))
                 if run != self.run or self.replay is not r:
