@@ -9,7 +9,6 @@ its last expression's value (a str) comes back. `MATCH` is the friend tests' scr
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -224,19 +223,22 @@ def shoot(page: Page, name: str) -> None:
 
 
 # ---- a friend game put in a page's storage (a position reused, not played again) --------------
-def stored_friend_game(links: int) -> tuple[dict[str, str], dict[str, str], Any]:
+def stored_friend_game(
+    links: int = 0, decisions: int = 0
+) -> tuple[dict[str, str], dict[str, str], Any]:
     """The inviter's page of the scripted game 0 (`secret("a0")` / `secret("b0")`, `policy(0)`)
-    after its first `links` links, as that page's storage keeps it: (localStorage items,
-    sessionStorage items, its FriendGame). A page opened on them puts the game on its table,
-    as a reload does."""
+    after its first `links` links (and at least `decisions` recorded), as that page's storage
+    keeps it: (localStorage items, sessionStorage items, its FriendGame). A page opened on
+    them puts the game on its table, as a reload does."""
     from targi.app.friendplay.store import TAB_KEY, FriendStore
     from targi.app.store.backend import MemoryBackend
 
     from tests.friend.scripted import Match, secret
 
     match = Match(secret("a0"), secret("b0"))
-    while len(match.links) < links and match.step():
-        pass
+    while len(match.links) < links or len(match.pages[0].game.record) < decisions:
+        if not match.step():
+            break
     game = match.pages[0]
     local, tab = MemoryBackend(), MemoryBackend()
     FriendStore(local, tab, lambda: 0).save(game)
@@ -244,12 +246,12 @@ def stored_friend_game(links: int) -> tuple[dict[str, str], dict[str, str], Any]
     return dict(local.data), dict(tab.data), game
 
 
-def storage_script(local: dict[str, str], session: dict[str, str]) -> str:
-    """An init script: these items in the page's storage before its first start (once: a
-    reload finds what the page wrote since)."""
-    return f"""(() => {{
-  if (sessionStorage.getItem('targi.seeded')) return;
-  sessionStorage.setItem('targi.seeded', '1');
-  for (const [k, v] of Object.entries({json.dumps(local)})) localStorage.setItem(k, v);
-  for (const [k, v] of Object.entries({json.dumps(session)})) sessionStorage.setItem(k, v);
-}})();"""
+def put_storage(page: Page, local: dict[str, str], session: dict[str, str]) -> None:
+    """These items in the storage of the page's origin (open one of its files first)."""
+    page.evaluate(
+        """([local, session]) => {
+            for (const [k, v] of Object.entries(local)) localStorage.setItem(k, v);
+            for (const [k, v] of Object.entries(session)) sessionStorage.setItem(k, v);
+        }""",
+        [local, session],
+    )

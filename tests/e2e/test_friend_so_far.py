@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from axe import assert_no_violations
-from friendpage import shoot, storage_script, stored_friend_game, wait_friend
+from friendpage import put_storage, shoot, stored_friend_game, wait_friend
 from pageutil import open_game
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 LINKS = 25  # round 2 under way: two central cards face down that no page has opened yet
@@ -31,7 +29,7 @@ EVERY_STEP = """() => {
 
 
 def test_friend_game_under_way_opens_its_analysis_so_far_from_the_log(
-    new_context: Callable[..., BrowserContext], site_url: str
+    reused_page: Page, site_url: str
 ) -> None:
     pytest.importorskip("targi.friend")
     from targi.cards import CARDS
@@ -40,10 +38,11 @@ def test_friend_game_under_way_opens_its_analysis_so_far_from_the_log(
     g = friend.game
     down = [i for i, c in enumerate(g.central) if c != -1 and not g.face_up[i]]
     stand_ins = [CARDS[g.central[i]].id for i in down]
-    assert stand_ins and None in (friend.known_deal() or [])
-    context = new_context()
-    context.add_init_script(storage_script(local, session))
-    page = open_game(context.new_page(), site_url)
+    assert stand_ins  # face down, not opened: the engine holds stand-ins there
+    page = reused_page
+    page.goto(site_url + "build.json")  # the site's origin, the app not started
+    put_storage(page, local, session)
+    open_game(page, site_url)
     wait_friend(page, "waiting")  # the game put back, as after a reload
     page.locator("#review-from-log").click()
     expect(page.locator("#app")).to_have_attribute("data-view", "review")
