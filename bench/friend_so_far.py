@@ -13,7 +13,7 @@ two central cards face down that no page has opened). Measured:
   `#analysis[data-state=done]`), the AI worker judging; the longest gap between two animation
   frames meanwhile (the page stays responsive).
 
-    python bench/friend_so_far.py [--decisions 72] [--runs 2] [--no-browser]
+    python bench/friend_so_far.py [--decisions 72] [--runs 2] [--no-browser] [--baseline]
 """
 
 from __future__ import annotations
@@ -38,8 +38,10 @@ from targi.app import protocol  # noqa: E402
 from targi.app.friendplay.table import FriendSession  # noqa: E402
 from targi.app.review.replay import Replay  # noqa: E402
 from targi.chance import script  # noqa: E402
+from targi.game import Game  # noqa: E402
 
 from bench.review_analysis import WATCH_FRAMES  # noqa: E402
+from tests.friend.scripted import Match, secret  # noqa: E402
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.serve import start_background_server, url_of  # noqa: E402
 from tools.site import ensure_site  # noqa: E402
@@ -48,8 +50,11 @@ LEVEL = "hard"
 BATCH = 4
 
 
-def in_cpython(friend: object) -> tuple[float, float, int]:
-    """(seconds to make the game so far and its replay, seconds for every verdict, decisions)."""
+def in_cpython(friend: object, real: list[int] | None) -> tuple[float, float, int, float]:
+    """(seconds to make the game so far and its replay, seconds for every verdict, decisions,
+    seconds for the same verdicts on the game with its real cards instead of placeholders:
+    what the analysis of the verified game costs for these decisions; run right after, under
+    the same load)."""
     began = time.perf_counter()
     session = FriendSession(friend, lambda *_: None)  # type: ignore[arg-type]
     so_far = session.reviewable()
@@ -59,13 +64,31 @@ def in_cpython(friend: object) -> tuple[float, float, int]:
     g = replay.session.game
     seat = replay.you() or 0
     steps = [k for k, p in enumerate(replay.movers) if p == seat]
+    seconds = judge_all(g.starter, replay.record, script(g) or [], steps)
+    base = float("nan")
+    if real is not None:
+        truth = Game.replay(0, g.starter, replay.record, dealt=real)
+        base = judge_all(g.starter, replay.record, script(truth) or [], steps)
+    return made, seconds, len(steps), base
+
+
+def judge_all(first: int, moves: list[str], dealt: list[int], steps: list[int]) -> float:
+    """Seconds for the verdicts on `steps`, asked as the page asks its worker."""
     began = time.perf_counter()
     for i in range(0, len(steps), BATCH):
         request = protocol.dealt_analysis_request(
-            g.starter, replay.record, script(g) or [], LEVEL, 0, steps[i : i + BATCH]
+            first, moves, dealt, LEVEL, 0, steps[i : i + BATCH]
         )
         json.loads(protocol.answer(request))
-    return made, time.perf_counter() - began, len(steps)
+    return time.perf_counter() - began
+
+
+def real_cards() -> list[int]:
+    """Every card of the scripted game 0, from its verified end (the two pages in CPython)."""
+    match = Match(secret("a0"), secret("b0")).run()
+    cards = match.pages[0].dealt()
+    assert cards is not None
+    return cards
 
 
 def in_chromium(page: Page, site: str, stored: tuple[dict[str, str], dict[str, str]]) -> tuple:
@@ -95,16 +118,19 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=72)
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--baseline", action="store_true", help="also judge with real cards")
     args = parser.parse_args()
     local, tab, friend = stored_friend_game(decisions=args.decisions)
     g = friend.game
     print(f"position: {len(g.record)} decisions, round {g.round}, "
           f"{(friend.known_deal() or []).count(None)} cards face down not opened; "
           f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
-    cpu = [in_cpython(friend) for _ in range(args.runs)]
-    for made, seconds, n in cpu:
+    real = real_cards() if args.baseline else None
+    cpu = [in_cpython(friend, real) for _ in range(args.runs)]
+    for made, seconds, n, base in cpu:
         print(f"  CPython: the game so far and its replay {1000 * made:.0f} ms; {n} verdicts "
-              f"in {seconds:.1f} s ({1000 * seconds / n:.0f} ms each)")  # fmt: skip
+              f"in {seconds:.1f} s ({1000 * seconds / n:.0f} ms each); with the real cards "
+              f"{base:.1f} s; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     if args.no_browser:
         return 0
     ensure_site()
