@@ -40,7 +40,7 @@ from targi.app.review.replay import Replay  # noqa: E402
 from targi.chance import script  # noqa: E402
 from targi.game import Game  # noqa: E402
 
-from bench.review_analysis import WATCH_FRAMES  # noqa: E402
+from bench.review_analysis import timed_analysis  # noqa: E402
 from tests.friend.scripted import Match, secret  # noqa: E402
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.serve import start_background_server, url_of  # noqa: E402
@@ -103,13 +103,7 @@ def in_chromium(page: Page, site: str, stored: tuple[dict[str, str], dict[str, s
     page.click("#review-from-log")
     page.wait_for_selector("#app[data-view=review]", state="attached")
     opened = time.perf_counter() - began
-    page.evaluate(WATCH_FRAMES)
-    began = time.perf_counter()
-    page.click("[data-action=analysis-start]")
-    page.wait_for_selector("#analysis[data-state=done]", state="attached", timeout=900_000)
-    seconds = time.perf_counter() - began
-    gap = page.evaluate("() => { window.__watching = false; return Math.max(...window.__gaps); }")
-    judged = int(page.get_attribute("#analysis-progress", "value") or "0")
+    judged, seconds, gap = timed_analysis(page)
     return opened, seconds, judged, gap
 
 
