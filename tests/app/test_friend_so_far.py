@@ -39,6 +39,7 @@ from .friends import Pair, reloaded  # noqa: E402
 
 A, B = secret("a0"), secret("b0")
 MID = 87  # decisions: round 5's actions, three face-down central cards not turned up yet
+AFTER_RESHUFFLE = 128  # a goods card face down, drawn from the goods deck made again
 SEAT = 0
 
 
@@ -113,12 +114,19 @@ def test_the_replay_so_far_never_reads_a_stand_in(cat: Catalog) -> None:
     assert verdicts(a, 1 - SEAT) == verdicts(b, 1 - SEAT)  # the friend's decisions too
 
 
+@pytest.mark.parametrize("moves", [MID, AFTER_RESHUFFLE])
 def test_the_replay_so_far_is_the_game_with_its_real_cards_as_the_player_saw_it(
-    cat: Catalog,
+    cat: Catalog, moves: int
 ) -> None:
     """The cards still face down are different cards on the real table: the pages and the
-    verdicts are those of the real game, shown from this player's view."""
-    d = dealt(MID)
+    verdicts are those of the real game, shown from this player's view (also after the goods
+    deck was made again from its discards: cards turned up before are in it again)."""
+    d = dealt(moves)
+    known = d.known() or []
+    assert None in known
+    if moves == AFTER_RESHUFFLE:
+        made_again = [x for x, c in zip(d.draws, known, strict=False) if c is None and x.deck > 1]
+        assert any(d.decks[x.deck].kind == "goods" for x in made_again)
     whole = dealt(10_000)  # the same game to its end: every card opened
     real = [whole.faces[(x.deck, x.pos)] for x in whole.draws]
     game = Game.replay(0, d.game.starter, d.game.record, dealt=real)
@@ -127,6 +135,16 @@ def test_the_replay_so_far_is_the_game_with_its_real_cards_as_the_player_saw_it(
     assert mine.hidden and script(mine.session.game) != script(truth.session.game)
     assert pages(cat, mine) == pages(cat, truth)
     assert verdicts(mine) == verdicts(truth)
+
+
+def test_a_card_seen_before_and_now_a_placeholder_shows_where_it_was_seen(cat: Catalog) -> None:
+    """After a reshuffle a placeholder may be a card turned up earlier in the game: where it
+    lay face up then, the replay shows it (only the last step turns placeholders down)."""
+    d = dealt(MID)
+    so_far = seen_so_far(d.game.starter, d.game.record, d.known() or [], SEAT)
+    seen = Replay.of(so_far).game_at(0).central[0]  # dealt face up: say it were a placeholder
+    r = Replay.of(SoFarSession(so_far.game, MODE, hidden=frozenset({seen}), seat=SEAT))
+    assert r.view(0, SEAT)["central"][0]["card"] == CARDS[seen].id
 
 
 def test_a_card_face_down_never_shows_in_the_replay_so_far(cat: Catalog) -> None:

@@ -142,8 +142,10 @@ class Replay:
         """The table at `step` as the renderer draws it: nobody can move on a replay."""
         g = self.game_at(step)
         v = public_view(g, you)
-        # a placeholder the engine turned up at a round end whose cards are not opened yet
-        turn_down(v, g, [i for i, c in enumerate(g.central) if c in self.hidden])
+        if step >= self.steps:
+            # a placeholder the engine turned up at a round end whose cards are not opened yet
+            # (before the last step every card face up was opened: the game went on)
+            turn_down(v, g, [i for i, c in enumerate(g.central) if c in self.hidden])
         return PageView(
             **v,
             mode=self.session.mode,
