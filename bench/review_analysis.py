@@ -54,10 +54,16 @@ def analyse(page: Page, code: str) -> tuple[int, float, float]:
     load_string(page, code)
     page.wait_for_function("() => document.getElementById('table').dataset.phase === 'over'")
     page.click("#score [data-action=review]")
+    return timed_analysis(page)
+
+
+def timed_analysis(page: Page) -> tuple[int, float, float]:
+    """Analyse clicked in the open replay: (decisions judged, seconds until done, the longest
+    gap between two animation frames meanwhile, in ms)."""
     page.evaluate(WATCH_FRAMES)
     began = time.perf_counter()
     page.click("[data-action=analysis-start]")
-    page.wait_for_selector("#analysis[data-state=done]", state="attached", timeout=600_000)
+    page.wait_for_selector("#analysis[data-state=done]", state="attached", timeout=900_000)
     seconds = time.perf_counter() - began
     gap = page.evaluate("() => { window.__watching = false; return Math.max(...window.__gaps); }")
     judged = int(page.get_attribute("#analysis-progress", "value") or "0")

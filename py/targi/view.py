@@ -8,6 +8,7 @@ with the hidden cards taken out, from which `sample()` deals a consistent guess.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NotRequired, TypedDict
 
 from .board import CENTRAL, CORNERS
@@ -218,6 +219,26 @@ def view(g: Game, player: int | None = None) -> View:
         out["winner"] = winner
         out["decided_by"] = decided_by
     return out
+
+
+def turn_down(v: View, g: Game, spaces: Iterable[int]) -> None:
+    """`v` (the view of `g`) with these central spaces face down: no card shown, and their
+    cards counted as unseen again. For a card the engine holds face up that a player has not
+    seen turned up (a friend game's stand-in or a card not opened yet: targi.friend)."""
+    for i in spaces:
+        cell, c = v["central"][i], g.central[i]
+        if c == -1 or not cell["face_up"]:
+            continue
+        cell["card"], cell["face_up"] = None, False
+        card = CARDS[c]
+        if card.kind == "goods":
+            goods = v["unseen"]["goods"]
+            goods[card.effect] = goods.get(card.effect, 0) + 1
+            v["unseen"]["goods"] = dict(sorted(goods.items()))
+        else:
+            tribe = v["unseen"]["tribe"]
+            tribe[card.symbol] = tribe.get(card.symbol, 0) + 1
+            v["unseen"]["tribe"] = dict(sorted(tribe.items()))
 
 
 class Observation:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from targi.app.review.chart import PARTS, chart, columns, split
+from targi.app.review.chart import GROUP, PARTS, chart, columns, split
 from targi.app.review.replay import Replay
 from targi.app.session import Session
 from targi.app.text.catalog import Catalog
@@ -94,3 +94,15 @@ def test_a_game_without_a_round_end_has_no_chart_yet(cat: Catalog):
     assert chart(cat, replay.ends, ("Blue", "Red"), now=1) == (
         f'<p class="small">{cat.t("chart.empty")}</p>'
     )
+
+
+def test_a_chart_of_the_first_rounds_keeps_room_for_a_whole_games_columns(cat: Catalog):
+    """A game replayed early (a friend game so far) draws its columns at the size a whole
+    game's have, not one column stretched over the width."""
+    g = fresh(21)
+    early = Game.replay(g.seed, g.starter, g.record[:40])
+    widths = []
+    for game in (early, g):
+        html = chart(cat, Replay.of(Session(game, "hotseat")).ends, ("Blue", "Red"), now=None)
+        widths.append(float(re.findall(r'class="chart wide" viewBox="0 0 ([\d.]+) ', html)[0]))
+    assert widths[1] - GROUP <= widths[0] <= widths[1]  # the last raid's column at most

@@ -224,7 +224,8 @@ def test_cancel_stops_between_requests_and_the_rest_can_follow(cat: Catalog):
     port.run()
     assert port.attrs["analysis"] == {"data-state": "done"}
     asked = [k for request in port.asked for k in request["steps"]]
-    assert asked[: review.BATCH] == asked[review.BATCH : 2 * review.BATCH]  # asked again, once
+    first = review.FIRST_BATCH
+    assert asked[:first] == asked[first : 2 * first]  # asked again, once
 
 
 def test_verdicts_are_kept_for_the_same_game_and_side_only(cat: Catalog):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -219,3 +220,38 @@ def shoot(page: Page, name: str) -> None:
         page.screenshot(path=f"{prefix}{name}-{width}x{height}.png")
     if size is not None:
         page.set_viewport_size(size)
+
+
+# ---- a friend game put in a page's storage (a position reused, not played again) --------------
+def stored_friend_game(
+    links: int = 0, decisions: int = 0
+) -> tuple[dict[str, str], dict[str, str], Any]:
+    """The inviter's page of the scripted game 0 (`secret("a0")` / `secret("b0")`, `policy(0)`)
+    after its first `links` links (and at least `decisions` recorded), as that page's storage
+    keeps it: (localStorage items, sessionStorage items, its FriendGame). A page opened on
+    them puts the game on its table, as a reload does."""
+    from targi.app.friendplay.store import TAB_KEY, FriendStore
+    from targi.app.store.backend import MemoryBackend
+
+    from tests.friend.scripted import Match, secret
+
+    match = Match(secret("a0"), secret("b0"))
+    while len(match.links) < links or len(match.pages[0].game.record) < decisions:
+        if not match.step():
+            break
+    game = match.pages[0]
+    local, tab = MemoryBackend(), MemoryBackend()
+    FriendStore(local, tab, lambda: 0).save(game)
+    tab.set(TAB_KEY, game.game_id)
+    return dict(local.data), dict(tab.data), game
+
+
+def put_storage(page: Page, local: dict[str, str], session: dict[str, str]) -> None:
+    """These items in the storage of the page's origin (open one of its files first)."""
+    page.evaluate(
+        """([local, session]) => {
+            for (const [k, v] of Object.entries(local)) localStorage.setItem(k, v);
+            for (const [k, v] of Object.entries(session)) sessionStorage.setItem(k, v);
+        }""",
+        [local, session],
+    )

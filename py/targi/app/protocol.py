@@ -12,6 +12,11 @@ answered, so the page can import this module at start without loading the search
     request:  {"op": "analyse", "save", "level", "seed", "steps": [<int>, …]}  (1-64 steps)
     answer:   {"verdicts": [{"step", "played", "best", "loss", "key", "params"}, …]}
 
+A friend game still being played has no save string (a dealt record's save string is a finished
+game's): its "analyse" request carries, instead of "save", "first" (0 or 1), "moves" (the
+recorded moves) and "dealt" (the cards drawn so far, in order: targi.app.review.so_far, whose
+placeholders for face-down cards the search never reads: it sees only `observe()`).
+
 "analyse" judges decisions already made (targi.ai.verdict.judge): step k is the position after
 the first k recorded decisions of the game, and `played` its recorded decision. The page sends a
 game's decisions a few at a time, so it can show progress and stop between requests.
@@ -27,7 +32,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import save
-from ..chance import script
+from ..cards import CARDS
+from ..chance import NeedCard, script
+from ..errors import IllegalMove
 from ..game import Game
 from .session import LEVELS
 
@@ -73,6 +80,15 @@ def analysis_request(save_string: str, level: str, seed: int, steps: list[int]) 
     return json.dumps(_checked(data))
 
 
+def dealt_analysis_request(
+    first: int, moves: list[str], dealt: list[int], level: str, seed: int, steps: list[int]
+) -> str:
+    """Judge the decisions at `steps` of a game under way dealt `dealt` (a friend game so far)."""
+    data = {"op": "analyse", "first": first, "moves": moves, "dealt": dealt, "level": level,
+            "seed": seed, "steps": steps}  # fmt: skip
+    return json.dumps(_checked(data))
+
+
 def answer(request_json: str) -> str:
     """The AI's reply to a request: a legal move, and for a hint its reason."""
     from ..ai import choose_move, hint  # here: only the side that answers needs the search
@@ -82,10 +98,7 @@ def answer(request_json: str) -> str:
     except (TypeError, ValueError) as e:
         raise ProtocolError(f"the request is not JSON ({e})") from None
     checked = _checked(data)
-    try:
-        game, _meta = save.decode(checked["save"])
-    except save.SaveError as e:
-        raise ProtocolError(f"the request's save string cannot be read: {e}") from None
+    game = _game(checked)
     if checked["op"] == "analyse":
         return json.dumps({"verdicts": _analyse(game, checked)})
     if game.is_over:
@@ -129,6 +142,19 @@ def _params(params: dict[object, object]) -> Params:
             raise ProtocolError(f"a reason's parameter is not a word or a number ({value!r})")
         out[name] = value
     return out
+
+
+def _game(checked: dict[str, Any]) -> Game:
+    """The game a checked request names: its save string, or a game under way's dealt cards."""
+    if "dealt" in checked:
+        try:
+            return Game.replay(0, checked["first"], checked["moves"], dealt=checked["dealt"])
+        except (IllegalMove, NeedCard) as e:
+            raise ProtocolError(f"the request's moves and cards are not a game: {e}") from None
+    try:
+        return save.decode(checked["save"])[0]
+    except save.SaveError as e:
+        raise ProtocolError(f"the request's save string cannot be read: {e}") from None
 
 
 def _analyse(game: Game, checked: dict[str, Any]) -> list[dict[str, Any]]:
@@ -186,7 +212,8 @@ def _checked(data: object) -> dict[str, Any]:
     op = data.get("op")
     if op not in OPS:
         raise ProtocolError(f"unknown request {op!r}: the operations are {', '.join(OPS)}")
-    if not isinstance(data.get("save"), str):
+    dealt = op == "analyse" and "save" not in data
+    if not dealt and not isinstance(data.get("save"), str):
         raise ProtocolError("the request has no save string")
     level = data.get("level")
     if level not in LEVELS:
@@ -194,7 +221,11 @@ def _checked(data: object) -> dict[str, Any]:
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ProtocolError(f"the request's seed is not a whole number ({seed!r})")
-    checked = {"op": op, "save": data["save"], "level": level, "seed": seed}
+    checked = {"op": op, "level": level, "seed": seed}
+    if dealt:
+        checked.update(_dealt_fields(data))
+    else:
+        checked["save"] = data["save"]
     if op == "analyse":
         steps = data.get("steps")
         if (
@@ -205,3 +236,19 @@ def _checked(data: object) -> dict[str, Any]:
             raise ProtocolError(f"an analysis names 1 to {MAX_STEPS} steps (whole numbers, 0 up)")
         checked["steps"] = steps
     return checked
+
+
+def _dealt_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """A game under way's fields (instead of a save string), checked."""
+    first, moves, dealt = data.get("first"), data.get("moves"), data.get("dealt")
+    if type(first) is not int or first not in (0, 1):
+        raise ProtocolError("the request names no first player (0 or 1)")
+    if not isinstance(moves, list) or len(moves) > save.MAX_MOVES:
+        raise ProtocolError("the request's moves are not a list of moves")
+    if not all(isinstance(m, str) for m in moves):
+        raise ProtocolError("the request's moves are not a list of moves")
+    if not isinstance(dealt, list) or not all(
+        type(c) is int and 0 <= c < len(CARDS) for c in dealt
+    ):
+        raise ProtocolError("the request's dealt cards are not a list of cards")
+    return {"first": first, "moves": moves, "dealt": dealt}

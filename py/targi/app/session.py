@@ -123,6 +123,11 @@ class Session:
         none, and `view()["no_replay"]` says why): this one; a friend game's once verified."""
         return self
 
+    def reviewable(self) -> Session | None:
+        """The game the replay and its analysis open on (the log's Replay): `replayable()`,
+        or a friend game's so far, from its player's view (targi.app.review.so_far)."""
+        return self.replayable()
+
     def hint_game(self) -> Game | None:
         """A game the hint searches on the page instead of the worker (a friend game's copy
         that knows no hidden card); None: ask the worker with the save string."""

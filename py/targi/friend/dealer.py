@@ -83,6 +83,15 @@ class Dealer:
         """True while cards must be opened before anyone decides anything."""
         return bool(self.due())
 
+    def known(self) -> list[int | None] | None:
+        """What a player knows of the cards the game has drawn so far, in the order the rules
+        drew them: each card turned up, None for one still face down (its stand-in is never
+        read). None while the opening nine wait to be turned up (no position to show yet)."""
+        g = self.game
+        if chance.pending(g) and g.chance is not None and g.chance.step == chance.DEAL:
+            return None
+        return [self.faces.get((d.deck, d.pos)) for d in self.draws[: self._dealt]]
+
     def current_deck(self, kind: str) -> int:
         """The number of the newest deck of a kind."""
         return max(i for i, d in enumerate(self.decks) if d.kind == kind)

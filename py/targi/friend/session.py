@@ -18,7 +18,7 @@ from ecdsa import SigningKey
 
 from ..errors import IllegalMove
 from ..game import Game
-from ..view import View, view
+from ..view import View, turn_down, view
 from . import derive, shuffle, wire
 from .audit import ROLE_NAMES, Audit, audit, signature_ok
 from .dealer import Dealer
@@ -168,11 +168,16 @@ class FriendGame:
         """The game as this page's player sees it (never a hidden card's face)."""
         v = view(self.game, self.seat)
         if self.dealer is not None:
-            for d in self.dealer.due():
-                if d.sealed:  # a round has ended, its face-down cards are not open yet
-                    v["central"][d.space]["card"] = None
-                    v["central"][d.space]["face_up"] = False
+            # a round has ended, its face-down cards are not open yet: the engine turned up
+            # their stand-ins, which must not show, nor be missed from the unseen counts
+            turn_down(v, self.game, [d.space for d in self.dealer.due() if d.sealed])
         return v
+
+    def known_deal(self) -> list[int | None] | None:
+        """The cards drawn so far as this page's player knows them (None: face down, not opened
+        yet), in the order the rules drew them; None before the opening nine are turned up.
+        Every card in it was opened by both pages' keys: both players know the same."""
+        return self.dealer.known() if self.dealer is not None else None
 
     def dealt(self) -> list[int] | None:
         """Once the game is over and its deal verified: every card the rules drew, in order (a

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..port import Port
 from ..text.catalog import Catalog
+from .table import opens_replay
 from .words import colour, verdict
 
 if TYPE_CHECKING:
@@ -58,8 +59,8 @@ class Panel:
         shown = s.game is not None or s.offer is not None or bool(s.note) or s.loading
         port.set_page_state("friend", s.state)
         port.set_hidden("friend", not shown)
-        # a friend game's replay needs every card: only once its deal is verified
-        port.set_hidden("review-from-log", s.game is not None and s.game.dealt() is None)
+        # the game so far from this player's view, or the whole game once verified
+        port.set_hidden("review-from-log", s.game is not None and not opens_replay(s.game))
         if not shown:
             return
         g = s.game

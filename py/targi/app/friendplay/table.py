@@ -34,6 +34,7 @@ class FriendSession(Session):
         self.level = "medium"
         # made once per state of the game: (messages, status) -> the replay's game
         self._replay: tuple[tuple[int, str], Session | None] | None = None
+        self._so_far: tuple[tuple[int, str], Session | None] | None = None
 
     @property
     def game(self) -> Game:
@@ -78,6 +79,24 @@ class FriendSession(Session):
             self._replay = (n, made)
         return self._replay[1]
 
+    def reviewable(self) -> Session | None:
+        """While the game is played: the moves so far from this player's view, every card not
+        turned up yet unread (review.so_far); once it is over, the verified game or nothing."""
+        f = self.friend
+        if not opens_replay(f):
+            return None
+        if f.dealt() is not None:
+            return self.replayable()
+        n = (len(f.transcript), f.status)
+        if self._so_far is None or self._so_far[0] != n:
+            from ..review.so_far import seen_so_far  # with the replay: not at the page's start
+
+            known = f.known_deal()
+            g = self.game
+            made = seen_so_far(g.starter, g.record, known, f.seat) if known is not None else None
+            self._so_far = (n, made)
+        return self._so_far[1]
+
     def no_replay(self) -> str:
         if self.friend.status == "verified":
             return "" if self.replayable() is not None else NO_REPLAY["failed"]
@@ -109,3 +128,12 @@ class FriendSession(Session):
             preview=place_preview(self.game) if human else {},
             no_replay=self.no_replay(),
         )
+
+
+def opens_replay(f: FriendGame) -> bool:
+    """The log's Replay opens: the game so far while it is played (once the opening nine are
+    turned up), the whole game once its deal is verified; not while the last links are awaited
+    at the end, nor after a failed audit."""
+    if f.dealt() is not None:
+        return True
+    return f.dealer is not None and not f.game.is_over and f.known_deal() is not None

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...constants import ROUNDS
 from ...scoring import Score
 from ..html.markup import esc
 from ..text.catalog import Catalog
@@ -24,6 +25,9 @@ from .replay import RoundEnd
 PARTS = ("tokens", "cards", "bonus", "rows")  # bottom to top
 LEFT, TOP, BOTTOM, GROUP, BAR = 30, 22, 24, 46, 15
 HEIGHT = 210
+# The wide drawing keeps room for a whole game's columns: a game replayed early on (a friend
+# game so far) would otherwise stretch one or two columns over the whole width.
+MIN_COLUMNS = ROUNDS
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,7 @@ def _scale(cols: list[Column]) -> tuple[int, int]:
 
 def svg(cat: Catalog, cols: list[Column], names: tuple[str, str], now: int | None) -> str:
     """The chart; `now` (a round) is shaded: where the replay stands."""
-    width = LEFT + GROUP * max(1, len(cols)) + 8
+    width = LEFT + GROUP * max(MIN_COLUMNS, len(cols)) + 8
     plot = HEIGHT - TOP - BOTTOM
     top, step = _scale(cols)
 

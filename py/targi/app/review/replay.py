@@ -19,8 +19,10 @@ from ...chance import script
 from ...events import Event
 from ...game import Game
 from ...scoring import Score, score
+from ...view import turn_down
 from ...view import view as public_view
 from ..session import HUMAN, PageView, Session
+from .so_far import SoFarSession
 
 CHECK_EVERY = 8  # a saved copy of the game every so many steps: a jump replays at most 7 moves
 
@@ -58,6 +60,9 @@ class Replay:
     movers: list[int]  # who made each recorded decision
     events: list[list[Event]]  # each recorded decision's log entries: its move first
     ends: list[RoundEnd]
+    # a friend game in progress (review.so_far): the placeholders, and whose view it is
+    hidden: frozenset[int] = frozenset()
+    seat: int | None = None
 
     @classmethod
     def of(cls, session: Session) -> Replay:
@@ -89,6 +94,8 @@ class Replay:
             movers=[e.player for _, e in chosen],
             events=events,
             ends=watched.ends,
+            hidden=session.hidden if isinstance(session, SoFarSession) else frozenset(),
+            seat=session.seat if isinstance(session, SoFarSession) else None,
         )
 
     @property
@@ -134,8 +141,13 @@ class Replay:
     def view(self, step: int, you: int | None) -> PageView:
         """The table at `step` as the renderer draws it: nobody can move on a replay."""
         g = self.game_at(step)
+        v = public_view(g, you)
+        if step >= self.steps:
+            # a placeholder the engine turned up at a round end whose cards are not opened yet
+            # (before the last step every card face up was opened: the game went on)
+            turn_down(v, g, [i for i, c in enumerate(g.central) if c in self.hidden])
         return PageView(
-            **public_view(g, you),
+            **v,
             mode=self.session.mode,
             human_to_move=False,
             computer_to_move=False,
@@ -144,6 +156,11 @@ class Replay:
             preview={},
             no_replay="",
         )
+
+    @property
+    def so_far(self) -> bool:
+        """A friend game in progress: only what this player has seen (no export, no play on)."""
+        return self.seat is not None
 
     @property
     def dealt(self) -> bool:
@@ -158,4 +175,6 @@ class Replay:
 
     def you(self) -> int | None:
         """Whose words the log uses by default: yours against the computer."""
+        if self.seat is not None:  # a friend game so far: the player whose view it is
+            return self.seat
         return HUMAN if self.session.mode == "ai" else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ... import chance
 from .. import protocol
 from ..html.render import Renderer
 from ..port import Port
@@ -24,6 +25,7 @@ from .replay import Replay
 from .review_render import ReviewRenderer, Worded
 
 BATCH = 4  # decisions per request: about a second of the hard level's thinking
+FIRST_BATCH = 1  # the first request: a verdict (and the bar) within a fraction of a second
 ANALYSIS_LEVEL = "hard"
 NAV = {
     "ArrowLeft": "prev",
@@ -74,22 +76,39 @@ class Reviewer:
     def open(self) -> None:
         """The game on the table, replayed from its last decision."""
         s = self.c.session
-        s = s.replayable() if s is not None else None
-        if s is None:  # a friend game before its deal is verified: the page says why not
+        s = s.reviewable() if s is not None else None
+        if s is None:  # a friend game waiting for its last links, or failed: the page says why
             return
         self.c.close_all()
         self.stop()
         self.replay = replay = Replay.of(s)
         self.side = replay.you() or 0
-        if self.analysed_for != self.target():  # verdicts on another game or side: not these
-            self.analysed, self.analysed_for, self.state = {}, None, "idle"
-            self.judged = {}
+        self.keep_verdicts()
         self.reword(replay)
         self.port.set_attrs("app", {"data-view": "review"})
         self.port.set_attrs("review-slider", {"max": str(replay.steps)})
         self.goto(replay.steps)
         self.show_analysis()
         self.port.focus("#review [data-action=review-nav][data-target=prev]")
+
+    def keep_verdicts(self) -> None:
+        """Verdicts on the same game and side stay, also when moves were made since (a friend
+        game goes on between two looks): a decision's position has not changed."""
+        now = self.target()
+        was = self.analysed_for
+        if was == now:
+            return
+        if (
+            was is not None
+            and was[:2] == now[:2]
+            and was[3] == now[3]
+            and was[2] == now[2][: len(was[2])]
+        ):
+            self.analysed_for = now
+            self.state = "idle" if self.to_judge() else "done"
+            return
+        self.analysed, self.analysed_for, self.state = {}, None, "idle"
+        self.judged = {}
 
     def close(self) -> None:
         """Back to the table; a running analysis stops."""
@@ -163,7 +182,10 @@ class Reviewer:
         for mode in ("ai", "hotseat"):
             self.port.set_attrs(f"play-on-{mode}", {"disabled": "" if finished else None})
             self.port.set_hidden(f"play-on-{mode}", r.dealt)
-        self.port.set_hidden("play-on-none", not r.dealt)
+        self.port.set_hidden("play-on-none", not r.dealt or r.so_far)
+        # a friend game so far: what its player saw, no save string to export (no deal yet)
+        self.port.set_hidden("review-so-far", not r.so_far)
+        self.port.set_hidden("review-export", r.so_far)
         self.port.set_value("review-slider", str(step))
         self.port.set_attrs("review-slider", {"aria-valuetext": self.words.where(r, step)})
         self.port.set_attrs("review", {"data-steps": str(r.steps), "data-step": str(step)})
@@ -218,16 +240,16 @@ class Reviewer:
             self.analysed, self.analysed_for = {}, self.target()
         self.run += 1
         run = self.run
-        code = r.session.encode()
         seed = r.session.game.seed
         self.state = "running"
         self.show_analysis()
         self.port.focus("#analysis [data-action=analysis-cancel]")
         try:
             todo = self.to_judge()
+            size = FIRST_BATCH
             while todo and run == self.run:
-                batch, todo = todo[:BATCH], todo[BATCH:]
-                request = protocol.analysis_request(code, ANALYSIS_LEVEL, seed, batch)
+                batch, todo, size = todo[:size], todo[size:], BATCH
+                request = self.request(r, seed, batch)
                 judged = protocol.read_verdicts(await self.ask(request))
                 if run != self.run or self.replay is not r:
                     return  # cancelled or closed meanwhile: the answer is dropped
@@ -246,6 +268,17 @@ class Reviewer:
             self.port.focus("#turning-points .jump, #analysis [data-action=analysis-start]")
             if self.replay is r:
                 self.goto(self.step)  # the verdict on the shown decision
+
+    def request(self, r: Replay, seed: int, steps: list[int]) -> str:
+        """The worker's question: a save string, or a friend game so far by its cards (no save
+        string holds a game whose deal is not over)."""
+        g = r.session.game
+        if r.so_far:
+            dealt = chance.script(g) or []
+            return protocol.dealt_analysis_request(
+                g.starter, r.record, dealt, ANALYSIS_LEVEL, seed, steps
+            )
+        return protocol.analysis_request(r.session.encode(), ANALYSIS_LEVEL, seed, steps)
 
     async def ask(self, request: str) -> str:
         try:
@@ -305,7 +338,7 @@ class Reviewer:
 
     def export(self) -> None:
         r = self.replay
-        if r is None:
+        if r is None or r.so_far:  # no save string yet (#review-export is hidden)
             return
         text = game_text(self.c.cat, r.session, self.port.page_url(), r.you())
         self.port.set_value("export-text", text)
