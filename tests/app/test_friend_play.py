@@ -125,6 +125,38 @@ def test_a_refused_link_names_what_was_wrong_and_changes_nothing(cat: Catalog) -
     assert not pair.ports[1].text["friend-note"]
 
 
+@pytest.mark.parametrize(
+    ("item", "key"),
+    [(wire.Move("t99"), "friend.refused.move"), (wire.Params(0, 0), "friend.refused.deal")],
+)
+def test_a_link_that_does_not_check_is_refused_in_the_page_s_own_words(
+    item: wire.Item, key: str
+) -> None:
+    """A broken or cheating page's link, signed as it should be (a move the rules forbid, the
+    deal's settings again): the refusal is the catalog's sentence, never the protocol's English."""
+    german = Catalog(json.loads((MESSAGES / "de.json").read_text(encoding="utf-8")), "de")
+    pair = Pair(german)
+    pair.start()
+    sender = pair.to_move()
+    assert sender is not None
+    game = pair.pages[sender].friend.game
+    assert game is not None
+    game.outbox = [item]
+    forged = game._send()  # signed by the sender's own key: only the checks can catch it
+    port = pair.ports[1 - sender]
+    pair.open(1 - sender, "#" + forged)
+    assert pair.state(1 - sender) == "refused"
+    assert port.text["friend-note"] == german.t(key)
+    assert any("refused" in line for line in port.reports)  # the English is for the console
+
+
+def test_every_refusal_the_protocol_makes_has_its_words() -> None:
+    from targi.app.friendplay.words import REFUSAL_KEYS
+    from targi.friend.errors import REFUSAL_CODES
+
+    assert sorted(REFUSAL_KEYS) == sorted(REFUSAL_CODES)
+
+
 def test_a_link_of_a_game_this_page_does_not_hold_is_refused(cat: Catalog) -> None:
     pair, other = Pair(cat), Pair(cat)
     other.ports[0].random_tag = other.ports[1].random_tag = "someone else"

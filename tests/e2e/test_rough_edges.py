@@ -35,7 +35,8 @@ def test_a_tap_is_never_taken_for_a_long_press_on_a_busy_page(new_context, site_
     )
     expect(page.locator("#cardtip")).to_be_visible()  # the timer ran before the lift was seen
     touch.send(
-        "Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [], "timestamp": touched + 0.05}
+        "Input.dispatchTouchEvent",
+        {"type": "touchEnd", "touchPoints": [], "timestamp": touched + 0.05},
     )
     expect(page.locator("#table")).to_have_attribute("data-seq", "1")
     expect(page.locator("#cardtip")).to_be_hidden()

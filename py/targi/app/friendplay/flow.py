@@ -99,7 +99,7 @@ class FriendFlow:
         try:
             message = friend.wire.parse(friend.wire.decode(text))
         except friend.FriendError as error:
-            self.refuse(refusal(self.cat, str(error), damaged=True))
+            self.refuse(refusal(self.cat, error, damaged=True))
             return
         game_id = message.game_id.hex()
         if message.seq == 0 and message.sender == 0:
@@ -116,7 +116,7 @@ class FriendFlow:
                 self.show_game(game)
             else:
                 self.game = game  # an invitation still waiting for its answer
-            self.refuse(refusal(self.cat, str(error)))
+            self.refused(error)
             return
         self.offer = None
         self.show_game(game)
@@ -175,6 +175,13 @@ class FriendFlow:
         self.note = message
         self.draw()
 
+    def refused(self, error: Exception) -> None:
+        """A link the protocol refused, told in the page's language; the protocol's English
+        reason goes to the console when it points at a broken or cheating page."""
+        if getattr(error, "code", None) in ("move", "deal"):
+            self.port.report(f"friend link refused: {error}")
+        self.refuse(refusal(self.cat, error))
+
     # ---- starting and joining ------------------------------------------------------------
     async def invite(self, first_player: int, seat: int) -> bool:
         """A new friend game: the invitation is the first link out. False if the files could
@@ -202,7 +209,7 @@ class FriendFlow:
             game = friend.FriendGame.accept(offer, self.port.random_bytes(RANDOM_BYTES))
         except friend.FriendError as error:
             self.offer = None
-            self.refuse(refusal(self.cat, str(error)))
+            self.refused(error)
             return
         self.offer, self.note = None, ""
         self.show_game(game)
