@@ -236,6 +236,28 @@ def test_recent_games_lists_friend_games_with_whose_turn_and_the_last_link(
     assert port.text["friend-link"] == pair.sent[1][-1].url
 
 
+@pytest.mark.parametrize(
+    ("lang", "for_good"),
+    [
+        ("en", "for good"),
+        ("de", "endgültig"),
+        ("pl", "na stałe"),
+        ("ja", "完全に"),
+        ("zh-Hans", "永久"),
+    ],
+)
+def test_recent_games_header_says_a_friend_game_is_deleted_for_good(
+    lang: str, for_good: str
+) -> None:
+    """The header's "can be undone until you close the page" is not so for a friend game:
+    it says so, with the word its own question uses."""
+    words = Catalog(json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8")), lang)
+    assert for_good in words.t("recent.friend.delete_ask.under_way")
+    page, port = open_page(words)
+    page.click(Click("recent"))
+    assert for_good in port.text["recent-help"]
+
+
 def test_deleting_a_friend_game_under_way_asks_first_and_says_the_friend_cannot_continue(
     cat: Catalog,
 ) -> None:
