@@ -54,6 +54,8 @@ class FriendFlow:
         self.offer: str | None = None  # an invitation opened and not accepted yet
         self.last: Outgoing | None = None  # the link waiting to be sent for `game`
         self.note = ""  # a refused link's message, or why the files could not be loaded
+        # what an answer handed over by another tab did to this tab's table, until the next move
+        self.told = ""
         self.asking: str | None = None  # Recent games: the game whose Delete awaits a yes
         self.loading = False
         self.module: ModuleType | None = None
@@ -95,7 +97,7 @@ class FriendFlow:
             self.draw()
             return
         text = self.inbox(text)  # once targi.friend is there: live play reads the link
-        self.note = ""
+        self.note = self.told = ""
         try:
             message = friend.wire.parse(friend.wire.decode(text))
         except friend.FriendError as error:
@@ -253,7 +255,7 @@ class FriendFlow:
 
     def moved(self, game: FriendGame, link: str | None) -> None:
         """This player's move was applied (FriendSession.play): a link when one must go."""
-        self.note = ""
+        self.note = self.told = ""
         if link is not None:
             self.send(game, link)
         else:
@@ -285,7 +287,7 @@ class FriendFlow:
     def table_changed(self, session: Session | None) -> None:
         """Another game went on the table: the panel steps aside (the friend game is kept)."""
         if session is not None and session.mode != MODE:
-            self.game, self.last, self.note = None, None, ""
+            self.game, self.last, self.note, self.told = None, None, "", ""
             self.store.point(None)
             self.draw()
 
@@ -314,11 +316,19 @@ class FriendFlow:
         except friend.FriendError:
             return
         self.store.forget_rev(game_id)  # the other tab wrote it since
+        s = self.page.session
+        replaced = s is not None and not (
+            isinstance(s, FriendSession) and s.friend.game_id == game_id
+        )
         stored = self.kept_stored(game_id)
         if stored is None or not self.started(stored):
             await self.receive(link)
         else:
             await self.open_kept(game_id)
+        if self.game is not None and self.game.game_id == game_id and not self.note:
+            # the player was away in the other tab: this one says why its table changed
+            self.told = self.cat.t("live.handed_here.kept" if replaced else "live.handed_here")
+            self.draw()
 
     async def open_kept(self, game_id: str) -> None:
         """Recent games' Open on a friend game: on the table, its last link shown again."""
@@ -371,6 +381,7 @@ class FriendFlow:
                 offer=self.offer_words(),
                 last=self.last,
                 note=self.note,
+                told=self.told,
                 loading=self.loading,
                 state=self.state(),
                 can_share=self.port.can_share(),

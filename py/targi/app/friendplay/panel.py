@@ -39,6 +39,7 @@ class PanelState:
     offer: str | None  # the invitation's words, while one waits to be accepted
     last: Any  # flow.Outgoing | None: the link waiting to be sent
     note: str  # a refused link's message, or why the files could not be loaded
+    told: str  # what an answer handed over by another tab did to this tab's table
     loading: bool
     state: str  # <html data-friend>
     can_share: bool
@@ -71,6 +72,8 @@ class Panel:
         port.set_text("friend-status", self.status(s))
         port.set_text("friend-note", s.note)
         port.set_hidden("friend-note", not s.note)
+        port.set_text("friend-told", s.told)
+        port.set_hidden("friend-told", not s.told)
         port.set_hidden("friend-offer", s.offer is None)
         port.set_text("friend-offer-text", s.offer or "")
         sending = s.last is not None and g is not None and s.last.game_id == g.game_id
