@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from gameplay import open_game, start_game, tips_off
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 # The main thread busy (the Python of a redraw, on a slow phone) from the moment a finger
 # touches until long after web/cardtip.js's long-press time.
@@ -40,3 +40,43 @@ def test_a_tap_is_never_taken_for_a_long_press_on_a_busy_page(new_context, site_
     )
     expect(page.locator("#table")).to_have_attribute("data-seq", "1")
     expect(page.locator("#cardtip")).to_be_hidden()
+
+
+# Each welcome choice: its bottom edge on screen, and what is there is the choice itself (not
+# the dialog's sticky Close bar, nor anything else over it).
+CHOICES_ON_SCREEN = """() => [...document.querySelectorAll(
+    '#welcome button:not([hidden]), #dlg-new [data-new-game=friend]')].map((b) => {
+  const r = b.getBoundingClientRect();
+  const there = document.elementFromPoint(r.left + r.width / 2, r.bottom - 2);
+  return [b.dataset.action || b.dataset.newGame, r.bottom <= innerHeight && b.contains(there)];
+}).filter(([, seen]) => !seen).map(([choice]) => choice)"""
+
+
+def test_every_welcome_choice_is_on_a_390x844_screen_without_scrolling(
+    reused_page: Page, site_url: str
+):
+    page = reused_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    for lang in ("en", "de"):  # German's labels are the longest
+        open_game(page, f"{site_url}?lang={lang}")
+        expect(page.locator("#welcome")).to_be_visible()
+        assert page.evaluate(CHOICES_ON_SCREEN) == [], lang
+
+
+# The board's card names that a line break cuts: their letters (not a raid's mark) on more
+# than one line.
+NAMES_CUT = """() => [...document.querySelectorAll('#board .nm')].filter((name) => {
+  const words = [...name.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)[0];
+  const letters = document.createRange();
+  letters.selectNodeContents(words);
+  return new Set([...letters.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+}).map((name) => name.textContent)"""
+
+
+def test_a_japanese_card_name_is_never_cut_in_a_narrow_cell(reused_page: Page, site_url: str):
+    """At 360x640 a cell's name moves whole under its number ("ナツメヤ|シ" was cut)."""
+    page = reused_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, f"{site_url}?lang=ja")
+    start_game(page, "hotseat")
+    assert page.evaluate(NAMES_CUT) == []
