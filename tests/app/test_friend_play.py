@@ -157,6 +157,17 @@ def test_every_refusal_the_protocol_makes_has_its_words() -> None:
     assert sorted(REFUSAL_KEYS) == sorted(REFUSAL_CODES)
 
 
+def test_the_friend_panel_says_when_its_game_is_on_the_table(cat: Catalog) -> None:
+    """`#friend[data-on-table]`: on a phone the dock's prompt then says whose turn it is and
+    the panel's head keeps one line (web/friend.css)."""
+    pair = Pair(cat)
+    pair.invite()
+    assert pair.ports[0].attrs["friend"]["data-on-table"] == "false"  # only an invitation
+    pair.start()
+    assert pair.ports[0].attrs["friend"]["data-on-table"] == "true"
+    assert pair.ports[1].attrs["friend"]["data-on-table"] == "true"
+
+
 def test_a_link_of_a_game_this_page_does_not_hold_is_refused(cat: Catalog) -> None:
     pair, other = Pair(cat), Pair(cat)
     other.ports[0].random_tag = other.ports[1].random_tag = "someone else"

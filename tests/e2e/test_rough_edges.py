@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from friendpage import invite
 from gameplay import open_game, start_game, tips_off
 from playwright.sync_api import Page, expect
 
@@ -80,3 +81,25 @@ def test_a_japanese_card_name_is_never_cut_in_a_narrow_cell(reused_page: Page, s
     open_game(page, f"{site_url}?lang=ja")
     start_game(page, "hotseat")
     assert page.evaluate(NAMES_CUT) == []
+
+
+# The friend panel's head: how many lines its visible words take; the link box: its height in
+# lines of its text (whole lines only, not a half-cut one at the foot).
+FRIEND_PANEL = """() => {
+  const words = [...document.querySelectorAll('.friend-head > :not(#friend-title)')]
+    .filter((el) => el.offsetParent && el.getBoundingClientRect().width > 1);
+  const tops = new Set(words.map((el) => Math.round(el.getBoundingClientRect().top)));
+  const link = document.getElementById('friend-link');
+  const lines = link.clientHeight / parseFloat(getComputedStyle(link).lineHeight);
+  return {head: tops.size, linkLines: Math.round(lines * 100) / 100};
+}"""
+
+
+def test_the_friend_panel_keeps_one_line_and_whole_lines_of_the_link_on_a_phone(
+    reused_page: Page, site_url: str
+):
+    page = reused_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site_url)
+    invite(page)  # the invitation made, its link to send
+    assert page.evaluate(FRIEND_PANEL) == {"head": 1, "linkLines": 2}

@@ -384,6 +384,7 @@ class FriendFlow:
                 told=self.told,
                 loading=self.loading,
                 state=self.state(),
+                on_table=self.game is not None and self.started(self.game),
                 can_share=self.port.can_share(),
             )
         )

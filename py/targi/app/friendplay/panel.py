@@ -42,6 +42,7 @@ class PanelState:
     told: str  # what an answer handed over by another tab did to this tab's table
     loading: bool
     state: str  # <html data-friend>
+    on_table: bool  # the game is on the table (answered): the dock's prompt says the turn
     can_share: bool
 
 
@@ -65,7 +66,13 @@ class Panel:
             return
         g = s.game
         # how many messages the game shown holds (sent and applied): a link applied adds one
-        port.set_attrs("friend", {"data-messages": str(len(g.transcript)) if g else "0"})
+        port.set_attrs(
+            "friend",
+            {
+                "data-messages": str(len(g.transcript)) if g else "0",
+                "data-on-table": "true" if s.on_table else "false",
+            },
+        )
         port.set_text(
             "friend-seat", cat.t("friend.you_play", colour=colour(cat, g.seat)) if g else ""
         )
