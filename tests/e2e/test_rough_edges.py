@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 from friendpage import invite
 from gameplay import open_game, start_game, tips_off
 from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # The main thread busy (the Python of a redraw, on a slow phone) from the moment a finger
 # touches until long after web/cardtip.js's long-press time.
@@ -64,23 +68,43 @@ def test_every_welcome_choice_is_on_a_390x844_screen_without_scrolling(
         assert page.evaluate(CHOICES_ON_SCREEN) == [], lang
 
 
-# The board's card names that a line break cuts: their letters (not a raid's mark) on more
-# than one line.
-NAMES_CUT = """() => [...document.querySelectorAll('#board .nm')].filter((name) => {
-  const words = [...name.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)[0];
-  const letters = document.createRange();
-  letters.selectNodeContents(words);
-  return new Set([...letters.getClientRects()].map((r) => Math.round(r.top))).size > 1;
-}).map((name) => name.textContent)"""
+# Every name given, written in a central and a border card's cell of the board in turn: those
+# a line break leaves a lone letter of on a line ("ナツメヤ|シ"), as the lines they took.
+NAMES_CUT = """(names) => {
+  const cut = [];
+  for (const cell of ['#board [data-space] .card .nm', '#board .cell.border:not(.raid) > .nm']) {
+    const name = document.querySelector(cell);
+    const kept = name.textContent;
+    for (const n of names) {
+      name.textContent = n;
+      const lines = new Map();
+      for (let i = 0; i < n.length; i++) {
+        if (n[i] === '\\u200b') continue;  // the zero-width break a long name may carry
+        const letter = document.createRange();
+        letter.setStart(name.firstChild, i);
+        letter.setEnd(name.firstChild, i + 1);
+        const top = Math.round(letter.getBoundingClientRect().top);
+        lines.set(top, (lines.get(top) || '') + n[i]);
+      }
+      if (lines.size > 1 && [...lines.values()].some((line) => line.length === 1))
+        cut.push([...lines.values()].join('|'));
+    }
+    name.textContent = kept;
+  }
+  return cut;
+}"""
 
 
 def test_a_japanese_card_name_is_never_cut_in_a_narrow_cell(reused_page: Page, site_url: str):
-    """At 360x640 a cell's name moves whole under its number ("ナツメヤ|シ" was cut)."""
+    """At 360x640 every card's name moves whole under its number, or a long one breaks between
+    its words ("ナツメヤ|シ" and "黄金の持参|金" were cut)."""
     page = reused_page
     page.set_viewport_size({"width": 360, "height": 640})
     open_game(page, f"{site_url}?lang=ja")
     start_game(page, "hotseat")
-    assert page.evaluate(NAMES_CUT) == []
+    catalog = json.loads((ROOT / "web" / "messages" / "ja.json").read_text(encoding="utf-8"))
+    names = sorted({v for k, v in catalog.items() if k.startswith("card.") and k.endswith(".name")})
+    assert page.evaluate(NAMES_CUT, names) == []
 
 
 # The friend panel's head: how many lines its visible words take; the link box: its height in
