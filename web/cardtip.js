@@ -9,7 +9,12 @@ const $ = (id) => document.getElementById(id);
 
 let tip = null; // the floating tooltip (#cardtip), made on first use
 let shownFor = null; // the element whose text is shown
-let press = null; // a touch that may become a long press: {timer, x, y, el}
+// A touch that may become a long press: {timer, x, y, el, at (its pointerdown's timeStamp)}.
+// The timer only shows the text while the finger rests; whether the touch was a long press is
+// decided when it lifts, from the two events' timeStamps (when the finger touched and lifted),
+// because on a page busy with Python the timer fires late, possibly before a lift that came
+// long before it: a tap must never be taken for a long press and lose its move.
+let press = null;
 let swallowClick = false; // a long press shows the text; it does not also make the move
 let hoverTimer = 0;
 
@@ -120,20 +125,21 @@ document.addEventListener("pointerdown", (e) => {
   const el = readable(e.target);
   if (shownFor && shownFor !== el) hide();
   if (!el || e.pointerType === "mouse") return;
-  press = {
-    el,
-    x: e.clientX,
-    y: e.clientY,
-    timer: setTimeout(() => {
-      swallowClick = true;
-      show(el);
-    }, LONG_PRESS_MS),
-  };
+  const timer = setTimeout(() => show(el), LONG_PRESS_MS);
+  press = { el, x: e.clientX, y: e.clientY, at: e.timeStamp, timer };
 });
 document.addEventListener("pointermove", (e) => {
   if (press && Math.hypot(e.clientX - press.x, e.clientY - press.y) > MOVE_TOLERANCE_PX) cancelPress();
 });
-document.addEventListener("pointerup", cancelPress);
+document.addEventListener("pointerup", (e) => {
+  if (!press) return;
+  const { el, at } = press;
+  cancelPress();
+  if (e.timeStamp - at >= LONG_PRESS_MS) {
+    swallowClick = true;
+    show(el);
+  } else if (shownFor === el) hide(); // a tap the late timer took for a press: its move goes on
+});
 document.addEventListener("pointercancel", cancelPress);
 document.addEventListener("contextmenu", (e) => {
   if (swallowClick || press) e.preventDefault(); // a long press on a card is for reading it

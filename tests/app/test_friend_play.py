@@ -125,6 +125,49 @@ def test_a_refused_link_names_what_was_wrong_and_changes_nothing(cat: Catalog) -
     assert not pair.ports[1].text["friend-note"]
 
 
+@pytest.mark.parametrize(
+    ("item", "key"),
+    [(wire.Move("t99"), "friend.refused.move"), (wire.Params(0, 0), "friend.refused.deal")],
+)
+def test_a_link_that_does_not_check_is_refused_in_the_page_s_own_words(
+    item: wire.Item, key: str
+) -> None:
+    """A broken or cheating page's link, signed as it should be (a move the rules forbid, the
+    deal's settings again): the refusal is the catalog's sentence, never the protocol's English."""
+    german = Catalog(json.loads((MESSAGES / "de.json").read_text(encoding="utf-8")), "de")
+    pair = Pair(german)
+    pair.start()
+    sender = pair.to_move()
+    assert sender is not None
+    game = pair.pages[sender].friend.game
+    assert game is not None
+    game.outbox = [item]
+    forged = game._send()  # signed by the sender's own key: only the checks can catch it
+    port = pair.ports[1 - sender]
+    pair.open(1 - sender, "#" + forged)
+    assert pair.state(1 - sender) == "refused"
+    assert port.text["friend-note"] == german.t(key)
+    assert any("refused" in line for line in port.reports)  # the English is for the console
+
+
+def test_every_refusal_the_protocol_makes_has_its_words() -> None:
+    from targi.app.friendplay.words import REFUSAL_KEYS
+    from targi.friend.errors import REFUSAL_CODES
+
+    assert sorted(REFUSAL_KEYS) == sorted(REFUSAL_CODES)
+
+
+def test_the_friend_panel_says_when_its_game_is_on_the_table(cat: Catalog) -> None:
+    """`#friend[data-on-table]`: on a phone the dock's prompt then says whose turn it is and
+    the panel's head keeps one line (web/friend.css)."""
+    pair = Pair(cat)
+    pair.invite()
+    assert pair.ports[0].attrs["friend"]["data-on-table"] == "false"  # only an invitation
+    pair.start()
+    assert pair.ports[0].attrs["friend"]["data-on-table"] == "true"
+    assert pair.ports[1].attrs["friend"]["data-on-table"] == "true"
+
+
 def test_a_link_of_a_game_this_page_does_not_hold_is_refused(cat: Catalog) -> None:
     pair, other = Pair(cat), Pair(cat)
     other.ports[0].random_tag = other.ports[1].random_tag = "someone else"
@@ -202,6 +245,28 @@ def test_recent_games_lists_friend_games_with_whose_turn_and_the_last_link(
     port.run()
     assert isinstance(page.session, FriendSession)
     assert port.text["friend-link"] == pair.sent[1][-1].url
+
+
+@pytest.mark.parametrize(
+    ("lang", "for_good"),
+    [
+        ("en", "for good"),
+        ("de", "endgültig"),
+        ("pl", "na stałe"),
+        ("ja", "完全に"),
+        ("zh-Hans", "永久"),
+    ],
+)
+def test_recent_games_header_says_a_friend_game_is_deleted_for_good(
+    lang: str, for_good: str
+) -> None:
+    """The header's "can be undone until you close the page" is not so for a friend game:
+    it says so, with the word its own question uses."""
+    words = Catalog(json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8")), lang)
+    assert for_good in words.t("recent.friend.delete_ask.under_way")
+    page, port = open_page(words)
+    page.click(Click("recent"))
+    assert for_good in port.text["recent-help"]
 
 
 def test_deleting_a_friend_game_under_way_asks_first_and_says_the_friend_cannot_continue(

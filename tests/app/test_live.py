@@ -293,6 +293,38 @@ def test_an_answer_opened_in_another_tab_is_handed_to_the_inviting_tab_which_con
     assert third_port.live_calls == [] and third_port.tab_posts == []
 
 
+def test_an_answer_handed_over_keeps_the_game_it_replaces_and_says_so(cat: Catalog) -> None:
+    """The inviting tab played another game while it waited: the answer, opened in another
+    tab and handed over, puts the friend game on its table; the game that was there stays in
+    Recent games, ready to reopen, and the panel says what happened."""
+    pair = LivePair(cat)
+    answer = pair.accept(pair.invite())
+    inviting, its_port = pair.pages[0], pair.ports[0]
+    inviting.click(Click("new-game", "hotseat"))
+    assert inviting.session is not None
+    inviting.click(Click("move", inviting.session.game.legal_moves()[0]))
+    its_port.run()
+    waiting = inviting.games.current
+    port = FakePort()
+    port.local = its_port.local
+    port.tab_name = "tab-other"
+    other, _ = open_page(cat, port)
+    other.open_fragment(fragment(answer))
+    port.run()
+    inviting.tab_message(port.tab_posts[0])
+    its_port.run()
+    assert its_port.page_state["friend"] == "your-turn"
+    assert its_port.text["friend-told"] == cat.t("live.handed_here.kept")
+    assert not its_port.hidden["friend-told"]
+    inviting.click(Click("recent"))
+    kept = its_port.html["recent"]
+    assert f'data-action="recent-open" data-target="{waiting}"' in kept
+    assert cat.t("recent.current") not in kept  # the friend game is on the table, not this one
+    inviting.click(Click("recent-open", waiting))
+    assert inviting.session is not None and inviting.session.seq == 1
+    assert its_port.hidden["friend"]  # and the panel with its words steps aside
+
+
 def test_the_inviter_opening_its_own_invitation_keeps_its_offer(cat: Catalog) -> None:
     pair = LivePair(cat)
     invitation = pair.invite()

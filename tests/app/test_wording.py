@@ -114,15 +114,14 @@ NEXT_STEP = re.compile(r"\b(open|send|copy|ask)\b|nothing more to do", re.IGNORE
 def test_a_refused_friend_link_is_told_in_plain_words(lang: str):
     """A refused link reads "changed after it was made", not "its signature does not check"."""
     refusals = {k: v for k, v in _values(lang).items() if k.startswith("friend.refused.")}
-    assert len(refusals) == 10
+    assert len(refusals) == 11
     assert [k for k, v in refusals.items() if PROTOCOL_WORDS.search(v)] == []
 
 
 def test_every_refused_friend_link_says_what_to_do_next():
     """Beside "Nothing was changed": open, send, copy, ask your friend, or nothing to do (the
-    other catalogs say the same; "invalid" is a broken page, whose reason is for the log)."""
+    other catalogs say the same)."""
     refusals = {k: v for k, v in _values("en").items() if k.startswith("friend.refused.")}
-    del refusals["friend.refused.invalid"]
     assert [k for k, v in refusals.items() if not NEXT_STEP.search(v)] == []
 
 

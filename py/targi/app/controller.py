@@ -50,6 +50,7 @@ class Controller:
         self.render = Renderer(cat)
         self.session: Session | None = None
         self.shelf = Shelf(port, cat)
+        self.shelf.current_on_table = lambda: not isinstance(self.session, FriendSession)
         self.games = self.shelf.games
         self.settings = self.games.settings()
         self.generation = 0  # bumped whenever the game on the table is replaced

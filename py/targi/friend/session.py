@@ -22,7 +22,7 @@ from ..view import View, turn_down, view
 from . import derive, shuffle, wire
 from .audit import ROLE_NAMES, Audit, audit, signature_ok
 from .dealer import Dealer
-from .errors import FriendError, LinkError, Refused
+from .errors import FriendError, LinkError, RefusalCode, Refused
 from .group import point, scalar, scalar_bytes
 
 INVITER, FRIEND = 0, 1
@@ -216,6 +216,7 @@ class FriendGame:
         m = wire.parse(raw)
         self._check_header(m, raw)
         self._opened = []
+        item: wire.Item | None = None
         try:
             for item in m.items:
                 self._apply(m.sender, item)
@@ -225,7 +226,8 @@ class FriendGame:
             kept = FriendGame(self.role, self.random, self.transcript[:])
             vars(self).update({k: v for k, v in vars(kept).items() if k != "_signing_key"})
             refused = f"{ROLE_NAMES[m.sender]}'s message {m.seq} is refused: {e}"
-            raise Refused(refused, m.sender) from None
+            code: RefusalCode = "move" if isinstance(item, wire.Move) else "deal"
+            raise Refused(refused, m.sender, code) from None
         self._record(raw)
         moves = [i.move for i in m.items if isinstance(i, wire.Move)]
         link_out = self._pump()
@@ -234,30 +236,32 @@ class FriendGame:
     def _check_header(self, m: wire.Message, raw: bytes) -> None:
         other = 1 - self.role
         if self.transcript and m.game_id != wire.parse(self.transcript[0]).game_id:
-            raise Refused("this link belongs to another game", None)
+            raise Refused("this link belongs to another game", None, "foreign")
         if m.sender == self.role:
-            raise Refused("this is your own link: send it to your friend", self.role)
+            raise Refused("this is your own link: send it to your friend", self.role, "own")
         seq = len(self.transcript)
         if m.seq < seq:
-            raise Refused(f"this link was applied already (message {m.seq})", other)
+            raise Refused(f"this link was applied already (message {m.seq})", other, "repeated")
         if m.seq > seq:
-            raise Refused(f"a link is missing: message {seq} comes before this one", other)
+            raise Refused(
+                f"a link is missing: message {seq} comes before this one", other, "missing"
+            )
         if m.prev != self.hash:
-            raise Refused("this link does not follow the game as it stands", other)
+            raise Refused("this link does not follow the game as it stands", other, "not_following")
         if self.outbox:
-            raise Refused("your own moves are not sent yet: send your link first", other)
+            raise Refused("your own moves are not sent yet: send your link first", other, "unsent")
         key = self.keys[other]
         if key is None:
             first = (
                 m.items[1] if len(m.items) > 1 and m.seq == 0 else m.items[0] if m.items else None
             )
             if not isinstance(first, wire.Key):
-                raise Refused("the friend's first message does not carry their key", other)
+                raise Refused("the friend's first message does not carry their key", other, "deal")
             key = first.key
             if m.seq == 0 and m.game_id != game_id(key):
-                raise Refused("the invitation's game id does not match its key", other)
+                raise Refused("the invitation's game id does not match its key", other, "changed")
         if not signature_ok(key, m):
-            raise Refused("the link's signature does not check: it was changed", other)
+            raise Refused("the link's signature does not check: it was changed", other, "changed")
 
     # ---- items -------------------------------------------------------------------------------
     def _local(self, item: wire.Item) -> None:

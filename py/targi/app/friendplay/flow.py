@@ -54,6 +54,8 @@ class FriendFlow:
         self.offer: str | None = None  # an invitation opened and not accepted yet
         self.last: Outgoing | None = None  # the link waiting to be sent for `game`
         self.note = ""  # a refused link's message, or why the files could not be loaded
+        # what an answer handed over by another tab did to this tab's table, until the next move
+        self.told = ""
         self.asking: str | None = None  # Recent games: the game whose Delete awaits a yes
         self.loading = False
         self.module: ModuleType | None = None
@@ -95,11 +97,11 @@ class FriendFlow:
             self.draw()
             return
         text = self.inbox(text)  # once targi.friend is there: live play reads the link
-        self.note = ""
+        self.note = self.told = ""
         try:
             message = friend.wire.parse(friend.wire.decode(text))
         except friend.FriendError as error:
-            self.refuse(refusal(self.cat, str(error), damaged=True))
+            self.refuse(refusal(self.cat, error, damaged=True))
             return
         game_id = message.game_id.hex()
         if message.seq == 0 and message.sender == 0:
@@ -116,7 +118,7 @@ class FriendFlow:
                 self.show_game(game)
             else:
                 self.game = game  # an invitation still waiting for its answer
-            self.refuse(refusal(self.cat, str(error)))
+            self.refused(error)
             return
         self.offer = None
         self.show_game(game)
@@ -175,6 +177,13 @@ class FriendFlow:
         self.note = message
         self.draw()
 
+    def refused(self, error: Exception) -> None:
+        """A link the protocol refused, told in the page's language; the protocol's English
+        reason goes to the console when it points at a broken or cheating page."""
+        if getattr(error, "code", None) in ("move", "deal"):
+            self.port.report(f"friend link refused: {error}")
+        self.refuse(refusal(self.cat, error))
+
     # ---- starting and joining ------------------------------------------------------------
     async def invite(self, first_player: int, seat: int) -> bool:
         """A new friend game: the invitation is the first link out. False if the files could
@@ -202,7 +211,7 @@ class FriendFlow:
             game = friend.FriendGame.accept(offer, self.port.random_bytes(RANDOM_BYTES))
         except friend.FriendError as error:
             self.offer = None
-            self.refuse(refusal(self.cat, str(error)))
+            self.refused(error)
             return
         self.offer, self.note = None, ""
         self.show_game(game)
@@ -246,7 +255,7 @@ class FriendFlow:
 
     def moved(self, game: FriendGame, link: str | None) -> None:
         """This player's move was applied (FriendSession.play): a link when one must go."""
-        self.note = ""
+        self.note = self.told = ""
         if link is not None:
             self.send(game, link)
         else:
@@ -278,7 +287,7 @@ class FriendFlow:
     def table_changed(self, session: Session | None) -> None:
         """Another game went on the table: the panel steps aside (the friend game is kept)."""
         if session is not None and session.mode != MODE:
-            self.game, self.last, self.note = None, None, ""
+            self.game, self.last, self.note, self.told = None, None, "", ""
             self.store.point(None)
             self.draw()
 
@@ -307,11 +316,19 @@ class FriendFlow:
         except friend.FriendError:
             return
         self.store.forget_rev(game_id)  # the other tab wrote it since
+        s = self.page.session
+        replaced = s is not None and not (
+            isinstance(s, FriendSession) and s.friend.game_id == game_id
+        )
         stored = self.kept_stored(game_id)
         if stored is None or not self.started(stored):
             await self.receive(link)
         else:
             await self.open_kept(game_id)
+        if self.game is not None and self.game.game_id == game_id and not self.note:
+            # the player was away in the other tab: this one says why its table changed
+            self.told = self.cat.t("live.handed_here.kept" if replaced else "live.handed_here")
+            self.draw()
 
     async def open_kept(self, game_id: str) -> None:
         """Recent games' Open on a friend game: on the table, its last link shown again."""
@@ -364,8 +381,10 @@ class FriendFlow:
                 offer=self.offer_words(),
                 last=self.last,
                 note=self.note,
+                told=self.told,
                 loading=self.loading,
                 state=self.state(),
+                on_table=self.game is not None and self.started(self.game),
                 can_share=self.port.can_share(),
             )
         )

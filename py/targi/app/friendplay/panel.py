@@ -40,8 +40,10 @@ class PanelState:
     offer: str | None  # the invitation's words, while one waits to be accepted
     last: Any  # flow.Outgoing | None: the link waiting to be sent
     note: str  # a refused link's message, or why the files could not be loaded
+    told: str  # what an answer handed over by another tab did to this tab's table
     loading: bool
     state: str  # <html data-friend>
+    on_table: bool  # the game is on the table (answered): the dock's prompt says the turn
     can_share: bool
 
 
@@ -65,13 +67,21 @@ class Panel:
             return
         g = s.game
         # how many messages the game shown holds (sent and applied): a link applied adds one
-        port.set_attrs("friend", {"data-messages": str(len(g.transcript)) if g else "0"})
+        port.set_attrs(
+            "friend",
+            {
+                "data-messages": str(len(g.transcript)) if g else "0",
+                "data-on-table": "true" if s.on_table else "false",
+            },
+        )
         port.set_text(
             "friend-seat", cat.t("friend.you_play", colour=colour(cat, g.seat)) if g else ""
         )
         port.set_text("friend-status", self.status(s))
         port.set_text("friend-note", s.note)
         port.set_hidden("friend-note", not s.note)
+        port.set_text("friend-told", s.told)
+        port.set_hidden("friend-told", not s.told)
         port.set_hidden("friend-offer", s.offer is None)
         port.set_text("friend-offer-text", s.offer or "")
         sending = s.last is not None and g is not None and s.last.game_id == g.game_id

@@ -1,43 +1,34 @@
 """A friend game in words: why a link was refused, and what the panel says (every word from
-the catalog; the protocol's own sentences are English, for the log, and are mapped here)."""
+the catalog; the protocol's own sentences are English, for the log: its codes are mapped here)."""
 
 from __future__ import annotations
 
 from ..text.catalog import Catalog
 
-# The protocol's refusals (targi.friend.session: _check_header), by a phrase of their text.
-REFUSALS = (
-    ("another game", "friend.refused.foreign"),
-    ("your own link", "friend.refused.own"),
-    ("applied already", "friend.refused.repeated"),
-    ("a link is missing", "friend.refused.missing"),
-    ("does not follow", "friend.refused.not_following"),
-    ("signature", "friend.refused.changed"),
-    ("game id does not match", "friend.refused.changed"),
-    ("not sent yet", "friend.refused.unsent"),
-)
-REFUSAL_KEYS = (
-    *{key for _, key in REFUSALS},
-    "friend.refused.damaged",
-    "friend.refused.unknown_game",
-    "friend.refused.invalid",
-)
+# The protocol's refusals (targi.friend.errors.RefusalCode), each worded by the catalog under
+# its own code: the protocol's English sentence goes to the log, never to the player.
+REFUSAL_KEYS = {
+    code: f"friend.refused.{code}"
+    for code in (
+        "foreign",
+        "own",
+        "repeated",
+        "missing",
+        "not_following",
+        "unsent",
+        "changed",
+        "move",
+        "deal",
+    )
+}
 
 
-def refusal_key(message: str) -> str:
-    """The catalog key naming what was wrong with a refused link ("invalid" says the rest)."""
-    for phrase, key in REFUSALS:
-        if phrase in message:
-            return key
-    return "friend.refused.invalid"
-
-
-def refusal(cat: Catalog, message: str, damaged: bool = False) -> str:
-    """The sentence the page shows for a refused link; `damaged`: it could not be read."""
-    if damaged:
-        return cat.t("friend.refused.damaged")
-    key = refusal_key(message)
-    return cat.t(key, reason=message) if key == "friend.refused.invalid" else cat.t(key)
+def refusal(cat: Catalog, error: Exception, damaged: bool = False) -> str:
+    """The sentence the page shows for a refused link: by the refusal's code; a link that
+    could not be read (`damaged`, or an error with no code: a LinkError) is damaged."""
+    code = getattr(error, "code", None)
+    key = None if damaged else REFUSAL_KEYS.get(str(code))
+    return cat.t(key or "friend.refused.damaged")
 
 
 def colour(cat: Catalog, seat: int) -> str:

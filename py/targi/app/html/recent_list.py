@@ -42,21 +42,26 @@ def rows(
     kept: Iterable[Kept],
     deleted: Iterable[Summary],
     date_text: Callable[[int], str],
+    on_table: bool = True,
 ) -> str:
-    """The list's inner HTML; `deleted` (this page's deletions) get an undo instead."""
+    """The list's inner HTML; `deleted` (this page's deletions) get an undo instead.
+    `on_table`: the current game is on the table (not while a friend game is: then it can be
+    reopened, but still not deleted, as the game the next one replaces)."""
     out = []
     for k in kept:
         s = k.summary
+        shown = k.current and on_table
         tags = []
-        if k.current:
+        if shown:
             tags.append(cat.t("recent.current"))
         if not k.stored:
             tags.append(cat.t("recent.unsaved"))
         buttons = [_button(cat, "recent-export", s.id, "recent.export")]
-        if not k.current:
+        if not shown:
             buttons.insert(0, _button(cat, "recent-open", s.id, "recent.open", primary=True))
+        if not k.current:
             buttons.append(_button(cat, "recent-delete", s.id, "recent.delete"))
-        classes = " ".join(c for c, on in (("current", k.current), ("unsaved", not k.stored)) if on)
+        classes = " ".join(c for c, on in (("current", shown), ("unsaved", not k.stored)) if on)
         tag_html = "".join(f'<span class="tag">{esc(t)}</span>' for t in tags)
         out.append(
             f'<li data-game-id="{esc(s.id)}" class="{classes}">'

@@ -7,6 +7,7 @@ and the storage notice (docs/page.md lists their elements).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 
 from ..html.recent_list import rows
 from ..port import Port
@@ -27,6 +28,9 @@ class Shelf:
             tab_backend=port.tab_storage(),
         )
         self.memory_said = False  # "this browser does not let the page save" is said once
+        # whether the current game is what the table shows (not while a friend game is: the
+        # controller says); Recent games then offers to reopen it
+        self.current_on_table: Callable[[], bool] = lambda: True
 
     def start(self) -> Session | None:
         """The game this tab had; unreadable data is explained in #dlg-storage (the caller
@@ -75,7 +79,13 @@ class Shelf:
     # ---- Recent games ----------------------------------------------------------------------
     def draw_recent(self) -> None:
         self.port.set_text("recent-help", self.cat.t("recent.help", n=RECENT_LIMIT))
-        html = rows(self.cat, self.games.recent(), self.games.deleted(), self.port.date_text)
+        html = rows(
+            self.cat,
+            self.games.recent(),
+            self.games.deleted(),
+            self.port.date_text,
+            on_table=self.current_on_table(),
+        )
         self.port.set_html("recent", html)
 
     def open_recent(self) -> None:
