@@ -1,8 +1,8 @@
 // The game's wheel, unpacked by the browser instead of by Python: Pyodide's unpackArchive runs
-// zipfile and shutil in the interpreter, ~80-100 ms of a start's main thread after the restore
-// (114 files), while the browser's own inflate (DecompressionStream) reads them in a few
-// milliseconds, and can do so while the interpreter is still on its way. What is left after the
-// restore is writing the files into Pyodide's in-memory file system.
+// zipfile and shutil in the interpreter, on the main thread after the restore (114 files), while
+// the browser's own inflate (DecompressionStream) reads them while the interpreter is still on
+// its way. What is left after the restore is writing the files into Pyodide's in-memory file
+// system.
 //
 // A wheel is a plain zip: stored or deflated entries, no zip64 (ours is ~0.2 MB), names in
 // UTF-8. Anything else is refused (readWheel rejects), and web/snapshot.mjs then falls back to

@@ -1,7 +1,7 @@
 """web/wheel.mjs: the page reads the game's wheel with the browser's own inflate and writes its
 files into Pyodide's site-packages, instead of Pyodide's unpackArchive (zipfile and shutil in
-the interpreter, ~80-100 ms of a start's main thread after the restore). Run in Node with the
-site's own Pyodide: what it writes must be exactly what unpackArchive would."""
+the interpreter, on the main thread after the restore). Run in Node with the site's own Pyodide:
+what it writes must be exactly what unpackArchive would."""
 
 from __future__ import annotations
 

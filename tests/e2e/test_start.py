@@ -237,8 +237,8 @@ def test_the_browser_reads_the_wheel_so_python_does_not_unpack_it_after_the_rest
     page: Page, site_url: str
 ) -> None:
     """web/wheel.mjs reads the wheel with the browser's inflate while the interpreter is on its
-    way; after the restore only its files are written (Pyodide's unpackArchive took ~80-100 ms
-    of the main thread there)."""
+    way; after the restore only its files are written (Pyodide's unpackArchive ran zipfile and
+    shutil in the interpreter there, on the main thread)."""
     open_game(page, site_url)
     assert python_start(page) == "shipped"
     assert wheel_marks(page) == ["targi:wheel-files"]
