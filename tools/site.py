@@ -41,11 +41,13 @@ PRELOAD_MODULES = (
     "web/interpreter.mjs",
     "web/snapshot.mjs",
     "web/shipped.mjs",
+    "web/wheel.mjs",
     "pyodide/pyodide.mjs",
 )
 PRELOAD_FETCHES = (
     "pyscript.json",
     "build.json",
+    "web/main.py",
     "pyodide/pyodide-lock.json",
     "pyodide/pyodide.asm.wasm",
     "pyodide/python_stdlib.zip",

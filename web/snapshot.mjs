@@ -9,6 +9,7 @@
 // kept snapshot to the shipped one to a normal start.
 import { loadPyodide as load } from "../pyodide/pyodide.mjs";
 import { SHIPPED_WORKER, fetchShipped } from "./shipped.mjs";
+import { readWheel, writeFiles } from "./wheel.mjs";
 
 const SITE = new URL("../", import.meta.url);
 const INDEX_URL = new URL("pyodide/", SITE).href;
@@ -150,9 +151,30 @@ export function snapshotCode(version) {
   return `import ${PRELOAD.join(", ")}\nimport sys\nsys._targi_snapshot = "${version}"`;
 }
 
+// The wheel into site-packages: its files as web/wheel.mjs read them (while the interpreter was
+// on its way), else, where the browser could not read them, through Pyodide's unpackArchive.
+// The mark targi:wheel-files or targi:wheel-archive says which.
 async function unpackWheel(pyodide, wheel) {
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  const files = await wheel.files;
+  if (files) writeFiles(pyodide.FS, sitePackages, files);
+  else pyodide.unpackArchive(await wheel.bytes, "wheel", { extractDir: sitePackages });
+  globalThis.performance?.mark(`targi:wheel-${files ? "files" : "archive"}`);
+}
+
+// The wheel downloading, {bytes, files}: its bytes, and its files read from them as soon as
+// they arrive (null if the browser cannot read them: then unpackArchive does).
+function fetchWheel(name) {
+  const bytes = fetch(new URL(name, SITE)).then((response) => {
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  const files = bytes.then(readWheel).catch((e) => {
+    console.info("wheel read by unpackArchive:", e);
+    return null;
+  });
+  bytes.catch(() => {}); // awaited by unpackWheel, where a failure is reported
+  return { bytes, files };
 }
 
 // A restored interpreter says which build it was made from: a last check that it is ours.
@@ -178,12 +200,7 @@ export function startPythonOnce() {
 // Resolves to {pyodide, from: "snapshot" | "shipped" | "start", keepSnapshot}.
 export async function startPython(options = {}, { keep = false, early = null } = {}) {
   const [{ version, wheel }, hit] = await Promise.all([buildInfo(), cachedSnapshot()]);
-  // Fetched while the interpreter starts.
-  const wheelBytes = fetch(new URL(wheel, SITE)).then((response) => {
-    if (!response.ok) throw new Error(`${wheel}: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
-  wheelBytes.catch(() => {}); // awaited below, where a failure is reported
+  const wheelFiles = fetchWheel(wheel); // while the interpreter starts
   const kept = await checkSnapshot(hit, version);
   for (const [from, get] of [
     ["snapshot", () => kept],
@@ -198,7 +215,7 @@ export async function startPython(options = {}, { keep = false, early = null } =
       if (pyodide.runPython(MARK) !== version) throw new Error("not this build's snapshot");
       // The snapshot holds the imported modules, not the files: unpack them too, for anything
       // imported or read later (card data, lazily imported modules).
-      await unpackWheel(pyodide, await wheelBytes);
+      await unpackWheel(pyodide, wheelFiles);
       if (from === "snapshot") early?.cancel();
       const keepSnapshot = copy ? () => writeSnapshot(version, copy) : null;
       return { pyodide, from, keepSnapshot };
@@ -208,7 +225,7 @@ export async function startPython(options = {}, { keep = false, early = null } =
     }
   }
   const pyodide = await load({ ...options, indexURL: INDEX_URL, _makeSnapshot: keep });
-  await unpackWheel(pyodide, await wheelBytes);
+  await unpackWheel(pyodide, wheelFiles);
   const keepSnapshot = keep
     ? async () => {
         pyodide.runPython(snapshotCode(version));

@@ -436,7 +436,10 @@ def test_the_start_s_modules_and_files_are_preloaded_with_the_page(site: Path) -
     fetched = re.findall(r'<link rel="preload" href="\./([^"]+)" as="fetch" crossorigin>', html)
     core_chunk = [n for n in npm.pyscript_files() if n.startswith("core-")]
     assert {"pyscript/core.js", f"pyscript/{core_chunk[0]}", "web/interpreter.mjs"} <= set(modules)
+    assert {"web/snapshot.mjs", "web/shipped.mjs", "web/wheel.mjs"} <= set(modules)
     assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "build.json"} <= set(fetched)
+    # PyScript fetches the page's Python only once the interpreter is up: with the page instead
+    assert "web/main.py" in fetched
     for path in modules + fetched:
         assert (site / path).is_file(), path
     assert "<!-- build:" not in html

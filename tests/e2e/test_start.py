@@ -226,6 +226,41 @@ def test_a_first_visit_unzips_the_shipped_snapshot_off_the_pages_main_thread(
     assert "web/shipped.mjs" in workers
 
 
+def wheel_marks(page: Page) -> list[str]:
+    return page.evaluate(
+        "performance.getEntriesByType('mark').map(m => m.name)"
+        ".filter(n => n.startsWith('targi:wheel-'))"
+    )
+
+
+def test_the_browser_reads_the_wheel_so_python_does_not_unpack_it_after_the_restore(
+    page: Page, site_url: str
+) -> None:
+    """web/wheel.mjs reads the wheel with the browser's inflate while the interpreter is on its
+    way; after the restore only its files are written (Pyodide's unpackArchive ran zipfile and
+    shutil in the interpreter there, on the main thread)."""
+    open_game(page, site_url)
+    assert python_start(page) == "shipped"
+    assert wheel_marks(page) == ["targi:wheel-files"]
+
+
+def test_without_the_browsers_inflate_python_unpacks_the_wheel_and_the_game_plays(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    context = new_context()
+    context.add_init_script("delete globalThis.DecompressionStream")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_game(page, site_url)
+    assert python_start(page) == "start"  # no inflate: no shipped snapshot either
+    assert wheel_marks(page) == ["targi:wheel-archive"]
+    start_game(page, "ai")
+    make_a_move(page)
+    page.wait_for_function("() => document.documentElement.dataset.aiStart", polling=100)
+    assert errors == []
+
+
 def test_a_return_visit_restores_python_from_this_builds_snapshot(
     page: Page, site_url: str
 ) -> None:
