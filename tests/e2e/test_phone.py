@@ -27,6 +27,7 @@ from gameplay import (
 )
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from positions import near_the_end, position
 from targi.app.session import Session
 
 pytestmark = pytest.mark.e2e
@@ -346,28 +347,37 @@ def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_phone(
     assert page.evaluate(WIDER) == []
 
 
-@pytest.mark.slow  # most of a game: started first under xdist (tests/conftest.py)
+def _text_and_targets_fit(page: Page, where: str) -> None:
+    """Every text of the header and the table 12 px or more, every control 44 px or more, no
+    label cut: on the settled table (a piece on its way is drawn where it was)."""
+    page.evaluate(SETTLED)
+    sizes = page.evaluate(SIZES)
+    assert sizes["small"] == [] and sizes["tiny"] == [], (where, sizes)
+    assert page.evaluate(CUT) == [], where
+
+
 def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_url: str):
+    """On a 360x640 phone, at the first placement with its tip and at a loaded decision of each
+    kind against the computer (actions, a tribe card, a payment, a raid, the Merchant), then at
+    your last decision of a game (the panels at their fullest) also at 200 % text size, and on
+    the score screen. Loaded positions (tests/e2e/positions.py) reach every kind in a few
+    seconds, where clicks reached three or four kinds in 80 moves, and the score screen only when
+    the game ended within them."""
     page = _phone(new_context, site_url, (360, 640))
     start_game(page, "ai", level="easy", starter="me")
-    rnd = random.Random(4)
-    checked: set[str] = set()
-    for _ in range(80):  # placement with its tip, actions, tribe cards, the panels filling up
-        wait_for_turn(page)
-        if table(page)["phase"] == "over":
-            break
-        kind = page.evaluate(DOCK_CHECK)["kind"]
-        if kind not in checked:
-            checked.add(kind)
-            sizes = page.evaluate(SIZES)
-            assert sizes["small"] == [] and sizes["tiny"] == [], (kind, sizes)
-            assert page.evaluate(CUT) == [], kind
-        play(page, rnd, clicks=1)
-    assert len(checked) >= 3, checked
-    wait_for_turn(page)  # not while the computer's answer is being drawn
-    # nor while it is animated: a piece on its way (or a +/- badge) is drawn where it was before
-    # the text grew, so only the settled table is measured
-    page.evaluate(SETTLED)
+    wait_for_turn(page)
+    expect(page.locator("#tip .tip[data-tip=place]")).to_be_visible()
+    checked = {page.evaluate(DOCK_CHECK)["kind"]}
+    _text_and_targets_fit(page, "placement with its tip")
+    for kind in ("act", "tribe", "pay", "raid", "merchant"):
+        code, _ = position(kind)
+        load_position(page, code, Session.decode(code).seq)
+        checked.add(page.evaluate(DOCK_CHECK)["kind"])
+        _text_and_targets_fit(page, kind)
+    assert len(checked) == 6, checked
+    code = near_the_end()
+    load_position(page, code, Session.decode(code).seq)
+    _text_and_targets_fit(page, "your last decision")
     # 200 % text size (the browser's text setting scales everything given in rem)
     page.evaluate(
         """() => new Promise((done) => {
