@@ -25,6 +25,7 @@ from gameplay import (
     tips_off,
     wait_for_turn,
 )
+from pageutil import FORGET, SharedPage
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from positions import near_the_end, position
@@ -119,10 +120,24 @@ CUT = """() => { const cut = [];
     return cut; }"""
 
 
-def _phone(new_context, site_url: str, size: tuple[int, int]) -> Page:
+# The tests that tap share one touch-screen context (`_phone`): one worker runs them.
+TOUCH = pytest.mark.xdist_group("phone-touch")
+
+
+def _phone(shared_page: SharedPage, site_url: str, size: tuple[int, int]) -> Page:
+    """The module's touch-screen page at `size`, the site opened as a visit with nothing stored:
+    its storage forgotten (as the reused page's, tests/e2e/conftest.py), then opened again. One
+    context for the tests that tap (an `xdist_group`): a first visit once, not once a test."""
     width, height = size
-    context = new_context(viewport={"width": width, "height": height}, has_touch=True)
-    return open_game(_watched(context.new_page()), site_url)
+    page = shared_page(
+        "touch", _watched, viewport={"width": width, "height": height}, has_touch=True
+    )
+    _ERRORS[page].clear()
+    if page.url.startswith(site_url):
+        page.goto(site_url + "build.json")  # the app left first: nothing of it writes again
+        page.evaluate(FORGET)
+    page.set_viewport_size({"width": width, "height": height})
+    return open_game(page, site_url)
 
 
 # The page's console errors and uncaught errors, per page, from its first script on: a tap whose
@@ -198,12 +213,13 @@ def _tap(page: Page, move: str, timeout: float = WAIT_MS) -> None:
         )
 
 
+@TOUCH
 def test_a_tap_that_makes_no_move_fails_with_the_move_and_the_page_s_state(
-    new_context, site_url: str
+    shared_page: SharedPage, site_url: str
 ):
     """A lost tap must be told from a slow machine: the failure names the move tapped, what
     its touch and click landed on, and the page's state."""
-    page = _phone(new_context, site_url, (360, 640))
+    page = _phone(shared_page, site_url, (360, 640))
     start_game(page, "hotseat")
     tips_off(page)
     wait_for_turn(page)
@@ -247,12 +263,13 @@ def _dock_in_view(page: Page) -> dict:
 
 # One whole game, on the smaller phone: the dock is tightest there. The larger phone sees the
 # largest decision of every kind and a game's end on loaded positions (the test after this).
+@TOUCH
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 @pytest.mark.parametrize("size", PHONES[:1], ids=["360x640"])
 def test_the_dock_keeps_every_move_and_your_stock_on_screen_through_a_game(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
-    page = _phone(new_context, site_url, size)
+    page = _phone(shared_page, site_url, size)
     start_game(page, "ai", level="easy", starter="me")
     tips_off(page)
     rnd = random.Random(size[0])
@@ -319,12 +336,13 @@ def _last_move(seed: int = 8) -> tuple[str, int, str]:
         s.play(move)
 
 
+@TOUCH
 @pytest.mark.slow  # a position of each kind: started first under xdist (tests/conftest.py)
 @pytest.mark.parametrize("size", PHONES, ids=["360x640", "390x844"])
 def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_phone(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
-    page = _phone(new_context, site_url, size)
+    page = _phone(shared_page, site_url, size)
     start_game(page, "hotseat")
     tips_off(page)
     positions = _positions()
@@ -356,14 +374,17 @@ def _text_and_targets_fit(page: Page, where: str) -> None:
     assert page.evaluate(CUT) == [], where
 
 
-def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_url: str):
+@TOUCH
+def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(
+    shared_page: SharedPage, site_url: str
+):
     """On a 360x640 phone, at the first placement with its tip and at a loaded decision of each
     kind against the computer (actions, a tribe card, a payment, a raid, the Merchant), then at
     your last decision of a game (the panels at their fullest) also at 200 % text size, and on
     the score screen. Loaded positions (tests/e2e/positions.py) reach every kind in a few
     seconds, where clicks reached three or four kinds in 80 moves, and the score screen only when
     the game ended within them."""
-    page = _phone(new_context, site_url, (360, 640))
+    page = _phone(shared_page, site_url, (360, 640))
     start_game(page, "ai", level="easy", starter="me")
     wait_for_turn(page)
     expect(page.locator("#tip .tip[data-tip=place]")).to_be_visible()
