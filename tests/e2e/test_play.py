@@ -1,6 +1,6 @@
 """Playing through real clicks: a two-player game on a phone to its score screen, undo,
 hint, the keyboard, the computer's turn and its worker. (The whole game against the computer is
-tests/e2e/test_review.py's.)"""
+tests/e2e/test_a11y.py's, with Tab and Enter.)"""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ from targi.app.session import Session
 pytestmark = pytest.mark.e2e
 
 
-# The whole game against the computer through clicks, to its score screen and a rematch, under
-# the Content-Security-Policy, is tests/e2e/test_review.py's (which then replays, analyses and
-# exports it): one whole game, not two.
+# The whole game against the computer, to its score screen and a rematch, under the
+# Content-Security-Policy, is tests/e2e/test_a11y.py's (with Tab and Enter); test_review.py
+# ends a loaded one, then replays, analyses and exports it: one whole game, not two.
 
 
 def _two_player_game_near_its_end(seed: int, left: int) -> tuple[str, int]:
