@@ -268,11 +268,12 @@ def test_a_whole_game_against_the_computer_with_tab_and_enter_only(
         wait_for_turn(page)
         if page.get_attribute("#table", "data-phase") == "over":
             break
+        move = None
         for _ in range(400):  # the header, the board, the dock: every move is on the way
             page.keyboard.press("Tab")
-            if page.evaluate(FOCUSED_MOVE):
+            move = page.evaluate(FOCUSED_MOVE)
+            if move:
                 break
-        move = page.evaluate(FOCUSED_MOVE)
         assert move, "Tab never reached a move"
         before = seq(page)
         page.keyboard.press("Enter")
