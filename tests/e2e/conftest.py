@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from pageutil import ExternalRequests, SharedPage, open_game  # noqa: E402
+from pageutil import FORGET, ExternalRequests, SharedPage, open_game  # noqa: E402
 
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.serve import make_server, url_of  # noqa: E402
@@ -100,20 +100,6 @@ def new_context(
 @pytest.fixture
 def first_visit(page: Page, site_url: str) -> Page:
     return open_game(page, site_url)
-
-
-# Forgets what a test left in the reused page's origin: storage, and the last table the loader
-# keeps to show on the next start (Cache Storage, web/loader.js). The build the service worker
-# precached and the interpreter snapshot stay: they are the same for every test.
-FORGET = """async () => {
-    localStorage.clear();
-    sessionStorage.clear();
-    for (const name of await caches.keys()) {
-        const cache = await caches.open(name);
-        for (const request of await cache.keys())
-            if (request.url.endsWith('/__last-table__')) await cache.delete(request);
-    }
-}"""
 
 
 @pytest.fixture(scope="session")

@@ -20,6 +20,19 @@ RECORD_VIOLATIONS = """window.__violations = [];
 document.addEventListener('securitypolicyviolation',
     (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
 
+# Forgets what a test left in the reused page's origin: storage, and the last table the loader
+# keeps to show on the next start (Cache Storage, web/loader.js). The build the service worker
+# precached and the interpreter snapshot stay: they are the same for every test.
+FORGET = """async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys())
+            if (request.url.endsWith('/__last-table__')) await cache.delete(request);
+    }
+}"""
+
 # The `shared_page` fixture (conftest.py): shared_page(key, setup, **context_args) is the page
 # kept under `key` for the tests of one module, made with `setup(page)` on first use.
 SharedPage = Callable[..., Page]

@@ -10,9 +10,17 @@ from collections.abc import Callable
 
 import pytest
 from axe import Audit
-from gameplay import menu_item, open_menu, set_setting, start_game, wait_for_turn
-from pageutil import start_button, wait_until_ready
-from playwright.sync_api import BrowserContext, Page
+from gameplay import (
+    menu_item,
+    open_game,
+    open_menu,
+    score_screen_is_complete,
+    set_setting,
+    start_game,
+    wait_for_turn,
+)
+from pageutil import RECORD_VIOLATIONS, start_button, wait_until_ready
+from playwright.sync_api import BrowserContext, Page, expect
 from positions import action_with_more_to_do, finished, near_the_end, position
 
 pytestmark = pytest.mark.e2e
@@ -223,12 +231,29 @@ FOCUSED_MOVE = """() => { const e = document.activeElement;
         ? e.dataset.move : null; }"""
 
 
+# A returning player's settings, stored before the site's first script: Play starts a game
+# against Easy (the level played last) and the computer answers at once (settings, not moves).
+# The computer's strength is not what the keyboard's whole game tests; at the default level
+# (medium) its thinking was half the test's time.
+EASY_AND_INSTANT = """if (localStorage.getItem('targi.settings') === null)
+    localStorage.setItem('targi.settings', JSON.stringify({level: 'easy', pace: 'instant'}));"""
+
+
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
-def test_a_whole_game_against_the_computer_with_tab_and_enter_only(game_page: Page) -> None:
+def test_a_whole_game_against_the_computer_with_tab_and_enter_only(
+    page: Page, site_url: str
+) -> None:
     """No mouse: Tab to the welcome's Play (against the computer), then for every decision Tab
-    to the next move and press Enter, from the first placement to the score screen."""
-    page = game_page
-    set_setting(page, "pace", "instant")  # a setting, not a move: the computer answers at once
+    to the next move and press Enter, from the first placement to the score screen, and Enter
+    on Rematch. It is also the suite's whole game against the computer (test_review.py's until
+    2026-11-26, which now ends a loaded one; one whole game, not two): a first visit under the
+    Content-Security-Policy (tests/e2e/test_csp.py) with no violation recorded from the first
+    script on, the computer in its Web Worker, its moves as its own lines of the log and the
+    complete score screen."""
+    page.add_init_script(RECORD_VIOLATIONS)
+    page.add_init_script(EASY_AND_INSTANT)
+    open_game(page, site_url)
+    expect(page.locator("#play-level")).to_contain_text("Easy")
     on_play = "document.activeElement.matches('#welcome [data-action=play]')"
     for _ in range(60):
         if page.evaluate(on_play):
@@ -237,16 +262,18 @@ def test_a_whole_game_against_the_computer_with_tab_and_enter_only(game_page: Pa
     assert page.evaluate(on_play)
     page.keyboard.press("Enter")
     page.wait_for_selector("#dlg-new", state="hidden", timeout=WAIT_MS)
+    assert page.get_attribute("#table", "data-mode") == "ai"
     made = 0
     while True:
         wait_for_turn(page)
         if page.get_attribute("#table", "data-phase") == "over":
             break
+        move = None
         for _ in range(400):  # the header, the board, the dock: every move is on the way
             page.keyboard.press("Tab")
-            if page.evaluate(FOCUSED_MOVE):
+            move = page.evaluate(FOCUSED_MOVE)
+            if move:
                 break
-        move = page.evaluate(FOCUSED_MOVE)
         assert move, "Tab never reached a move"
         before = seq(page)
         page.keyboard.press("Enter")
@@ -255,6 +282,18 @@ def test_a_whole_game_against_the_computer_with_tab_and_enter_only(game_page: Pa
         assert made < 400, "the game does not end"
     assert made > 20
     page.wait_for_selector("#score .verdict", timeout=WAIT_MS)
+    score_screen_is_complete(page)
+    # Only your own moves were made; the computer's appear in the log as its own lines.
+    assert page.locator("#log li.p1").count() > 10
+    # The computer answered from its Web Worker: no "thinks on the page itself" notice.
+    expect(page.locator("#notice")).to_be_hidden()
+    assert page.evaluate("window.__violations") == []
+    page.focus("[data-action=rematch]")
+    page.keyboard.press("Enter")
+    # A new deal in which the other player starts (the computer may already have moved).
+    page.wait_for_function("() => document.getElementById('table').dataset.phase !== 'over'")
+    expect(page.locator("#score")).to_have_count(0)
+    assert int(seq(page)) < 5
 
 
 # Resolves once the computer has finished (or nobody waits for it) and a move can be made.

@@ -1,7 +1,8 @@
 """The Content-Security-Policy of index.html: the page, the computer's worker and a whole game
 work under it, and a script injected into the page does not run. The whole game under the
-policy is test_review.py's whole game against the computer (one whole game, not two), which
-records the violations with RECORD_VIOLATIONS from the first script on."""
+policy is test_a11y.py's whole game against the computer, played with Tab and Enter (one whole
+game, not two), which records the violations with RECORD_VIOLATIONS from the first script on;
+test_review.py records them too while its game is replayed, analysed and exported."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
 """A game against the expert computer, played to the end in the page.
 
 A whole game at expert's pace (up to a second or two per decision in the page) takes too long
-for every test run, so the game starts from a late position: a seeded greedy game up to the
-start of round 12 (the last; round 11 until 2026-11-26), opened from a share link as a game
-against the expert, then played to the end with seeded random clicks while the expert answers
-in the worker.
+for every test run, so the game starts from a late position: a seeded greedy game up to your
+last placement of round 12 (the last round; its start until 2026-11-26, round 11 before),
+opened from a share link as a game against the expert, then played to the end with seeded
+random clicks while the expert answers in the worker: its actions of the last round, each
+decision its own search (the expert's strength is tests/ai's; here its answers in the page).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from targi.players import GreedyPlayer
 # slow: the expert thinks about a second a decision; started first under xdist (tests/conftest.py)
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
-START_ROUND = 12  # the last round: a dozen decisions of the expert's
+START_ROUND = 12  # the last round
 AGAINST_EXPERT = 1 | LEVELS.index("expert") << 1  # the save meta: ai, level expert
 
 
@@ -35,9 +36,23 @@ def late_position(seed: int) -> Game:
     return g
 
 
+def last_placement(seed: int) -> Game:
+    """The greedy game of `late_position` on to your last placement of its last round: the
+    expert has placed all its Targis, its actions are to come."""
+    g = late_position(seed)
+    players = (GreedyPlayer(seed), GreedyPlayer(seed + 1))
+    while True:
+        if g.phase == "place" and g.player == 0:
+            after = g.clone()
+            after.play(players[0](after))
+            if after.phase != "place":
+                return g
+        g.play(players[g.player](g))
+
+
 def test_a_late_game_against_expert_is_played_to_the_end(reused_page: Page, site_url: str):
     page = reused_page
-    g = late_position(4)
+    g = last_placement(4)
     open_game(page, site_url + "#g=" + save.encode(g, AGAINST_EXPERT))
     start = table(page)
     assert (start["mode"], start["seq"]) == ("ai", len(g.record))

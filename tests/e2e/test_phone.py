@@ -25,8 +25,10 @@ from gameplay import (
     tips_off,
     wait_for_turn,
 )
+from pageutil import FORGET, SharedPage
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from positions import near_the_end, position
 from targi.app.session import Session
 
 pytestmark = pytest.mark.e2e
@@ -118,10 +120,24 @@ CUT = """() => { const cut = [];
     return cut; }"""
 
 
-def _phone(new_context, site_url: str, size: tuple[int, int]) -> Page:
+# The tests that tap share one touch-screen context (`_phone`): one worker runs them.
+TOUCH = pytest.mark.xdist_group("phone-touch")
+
+
+def _phone(shared_page: SharedPage, site_url: str, size: tuple[int, int]) -> Page:
+    """The module's touch-screen page at `size`, the site opened as a visit with nothing stored:
+    its storage forgotten (as the reused page's, tests/e2e/conftest.py), then opened again. One
+    context for the tests that tap (an `xdist_group`): a first visit once, not once a test."""
     width, height = size
-    context = new_context(viewport={"width": width, "height": height}, has_touch=True)
-    return open_game(_watched(context.new_page()), site_url)
+    page = shared_page(
+        "touch", _watched, viewport={"width": width, "height": height}, has_touch=True
+    )
+    _ERRORS[page].clear()
+    if page.url.startswith(site_url):
+        page.goto(site_url + "build.json")  # the app left first: nothing of it writes again
+        page.evaluate(FORGET)
+    page.set_viewport_size({"width": width, "height": height})
+    return open_game(page, site_url)
 
 
 # The page's console errors and uncaught errors, per page, from its first script on: a tap whose
@@ -171,13 +187,15 @@ def _tap(page: Page, move: str, timeout: float = WAIT_MS) -> None:
     the board's cell may be under the dock) and wait for the redraw: nothing scrolls. A redraw
     that does not come fails with the move tapped and the page's state (what the touch and
     click landed on, seq, data-app-state, a notice, console errors)."""
-    page.evaluate(WATCH_TAPS)
-    page.evaluate("() => window.__targiTaps.splice(0)")
-    seq = table(page)["seq"]
-    index = page.evaluate(
-        f"""(move) => {{ const onScreen = {ON_SCREEN};
-        return [...document.querySelectorAll('[data-move]')]
-            .filter(e => e.dataset.move === move).findIndex(onScreen); }}""",
+    # One round trip: the taps watched (from now on), the seq, and which element of the move's
+    # is on screen (a tap is made some forty times a game).
+    seq, index = page.evaluate(
+        f"""(move) => {{ ({WATCH_TAPS})();
+        window.__targiTaps.splice(0);
+        const onScreen = {ON_SCREEN};
+        return [Number(document.getElementById('table').dataset.seq),
+                [...document.querySelectorAll('[data-move]')]
+                    .filter(e => e.dataset.move === move).findIndex(onScreen)]; }}""",
         move,
     )
     assert index >= 0, move
@@ -197,12 +215,13 @@ def _tap(page: Page, move: str, timeout: float = WAIT_MS) -> None:
         )
 
 
+@TOUCH
 def test_a_tap_that_makes_no_move_fails_with_the_move_and_the_page_s_state(
-    new_context, site_url: str
+    shared_page: SharedPage, site_url: str
 ):
     """A lost tap must be told from a slow machine: the failure names the move tapped, what
     its touch and click landed on, and the page's state."""
-    page = _phone(new_context, site_url, (360, 640))
+    page = _phone(shared_page, site_url, (360, 640))
     start_game(page, "hotseat")
     tips_off(page)
     wait_for_turn(page)
@@ -233,11 +252,27 @@ DOCK_SHOWS_ALL = f"""() => {{ const s = ({DOCK_CHECK})();
         && !s.wide; }}"""
 
 
+# The dock as shown once the move animations have ended (a piece in flight may stick out for a
+# moment): one round trip where the dock already shows it all, as it mostly does.
+SETTLED_DOCK = f"async () => {{ await ({SETTLED})(); return ({DOCK_CHECK})(); }}"
+
+
+def _shows_all(seen: dict) -> bool:
+    return (
+        seen["hidden"] == []
+        and all(seen["stock"].values())
+        and seen["hand"]
+        and seen["prompt"]
+        and not seen["wide"]
+    )
+
+
 def _dock_in_view(page: Page) -> dict:
-    page.evaluate(SETTLED)  # a piece in flight may stick out for a moment
-    with contextlib.suppress(PlaywrightTimeoutError):  # the assertions below say what is wrong
-        page.wait_for_function(DOCK_SHOWS_ALL, polling="raf", timeout=10_000)
-    seen = page.evaluate(DOCK_CHECK)
+    seen = page.evaluate(SETTLED_DOCK)
+    if not _shows_all(seen):
+        with contextlib.suppress(PlaywrightTimeoutError):  # the assertions below say what is wrong
+            page.wait_for_function(DOCK_SHOWS_ALL, polling="raf", timeout=10_000)
+        seen = page.evaluate(DOCK_CHECK)
     assert seen["hidden"] == [], seen
     assert all(seen["stock"].values()), seen
     assert seen["hand"] and seen["prompt"] and not seen["wide"], seen
@@ -246,12 +281,13 @@ def _dock_in_view(page: Page) -> dict:
 
 # One whole game, on the smaller phone: the dock is tightest there. The larger phone sees the
 # largest decision of every kind and a game's end on loaded positions (the test after this).
+@TOUCH
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 @pytest.mark.parametrize("size", PHONES[:1], ids=["360x640"])
 def test_the_dock_keeps_every_move_and_your_stock_on_screen_through_a_game(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
-    page = _phone(new_context, site_url, size)
+    page = _phone(shared_page, site_url, size)
     start_game(page, "ai", level="easy", starter="me")
     tips_off(page)
     rnd = random.Random(size[0])
@@ -318,12 +354,13 @@ def _last_move(seed: int = 8) -> tuple[str, int, str]:
         s.play(move)
 
 
+@TOUCH
 @pytest.mark.slow  # a position of each kind: started first under xdist (tests/conftest.py)
 @pytest.mark.parametrize("size", PHONES, ids=["360x640", "390x844"])
 def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_phone(
-    new_context, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, size: tuple[int, int]
 ):
-    page = _phone(new_context, site_url, size)
+    page = _phone(shared_page, site_url, size)
     start_game(page, "hotseat")
     tips_off(page)
     positions = _positions()
@@ -346,28 +383,40 @@ def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_phone(
     assert page.evaluate(WIDER) == []
 
 
-@pytest.mark.slow  # most of a game: started first under xdist (tests/conftest.py)
-def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(new_context, site_url: str):
-    page = _phone(new_context, site_url, (360, 640))
-    start_game(page, "ai", level="easy", starter="me")
-    rnd = random.Random(4)
-    checked: set[str] = set()
-    for _ in range(80):  # placement with its tip, actions, tribe cards, the panels filling up
-        wait_for_turn(page)
-        if table(page)["phase"] == "over":
-            break
-        kind = page.evaluate(DOCK_CHECK)["kind"]
-        if kind not in checked:
-            checked.add(kind)
-            sizes = page.evaluate(SIZES)
-            assert sizes["small"] == [] and sizes["tiny"] == [], (kind, sizes)
-            assert page.evaluate(CUT) == [], kind
-        play(page, rnd, clicks=1)
-    assert len(checked) >= 3, checked
-    wait_for_turn(page)  # not while the computer's answer is being drawn
-    # nor while it is animated: a piece on its way (or a +/- badge) is drawn where it was before
-    # the text grew, so only the settled table is measured
+def _text_and_targets_fit(page: Page, where: str) -> None:
+    """Every text of the header and the table 12 px or more, every control 44 px or more, no
+    label cut: on the settled table (a piece on its way is drawn where it was)."""
     page.evaluate(SETTLED)
+    sizes = page.evaluate(SIZES)
+    assert sizes["small"] == [] and sizes["tiny"] == [], (where, sizes)
+    assert page.evaluate(CUT) == [], where
+
+
+@TOUCH
+def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(
+    shared_page: SharedPage, site_url: str
+):
+    """On a 360x640 phone, at the first placement with its tip and at a loaded decision of each
+    kind against the computer (actions, a tribe card, a payment, a raid, the Merchant), then at
+    your last decision of a game (the panels at their fullest) also at 200 % text size, and on
+    the score screen. Loaded positions (tests/e2e/positions.py) reach every kind in a few
+    seconds, where clicks reached three or four kinds in 80 moves, and the score screen only when
+    the game ended within them."""
+    page = _phone(shared_page, site_url, (360, 640))
+    start_game(page, "ai", level="easy", starter="me")
+    wait_for_turn(page)
+    expect(page.locator("#tip .tip[data-tip=place]")).to_be_visible()
+    checked = {page.evaluate(DOCK_CHECK)["kind"]}
+    _text_and_targets_fit(page, "placement with its tip")
+    for kind in ("act", "tribe", "pay", "raid", "merchant"):
+        code, _ = position(kind)
+        load_position(page, code, Session.decode(code).seq)
+        checked.add(page.evaluate(DOCK_CHECK)["kind"])
+        _text_and_targets_fit(page, kind)
+    assert len(checked) == 6, checked
+    code = near_the_end()
+    load_position(page, code, Session.decode(code).seq)
+    _text_and_targets_fit(page, "your last decision")
     # 200 % text size (the browser's text setting scales everything given in rem)
     page.evaluate(
         """() => new Promise((done) => {

@@ -1,6 +1,6 @@
-"""Playing through real clicks: a whole two-player game on a phone to its score screen, undo,
+"""Playing through real clicks: a two-player game on a phone to its score screen, undo,
 hint, the keyboard, the computer's turn and its worker. (The whole game against the computer is
-tests/e2e/test_review.py's.)"""
+tests/e2e/test_a11y.py's, with Tab and Enter.)"""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import re
 
 import pytest
 from gameplay import (
+    load_position,
     menu_item,
     no_horizontal_scroll,
     open_game,
@@ -18,17 +19,35 @@ from gameplay import (
     table,
 )
 from playwright.sync_api import Page, expect
+from targi.app.session import Session
 
 pytestmark = pytest.mark.e2e
 
 
-# The whole game against the computer through clicks, to its score screen and a rematch, under
-# the Content-Security-Policy, is tests/e2e/test_review.py's (which then replays, analyses and
-# exports it): one whole game, not two.
+# The whole game against the computer, to its score screen and a rematch, under the
+# Content-Security-Policy, is tests/e2e/test_a11y.py's (with Tab and Enter); test_review.py
+# ends a loaded one, then replays, analyses and exports it: one whole game, not two.
 
 
-@pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
-def test_whole_two_player_game_on_a_phone_never_scrolls_sideways(reused_page: Page, site_url: str):
+def _two_player_game_near_its_end(seed: int, left: int) -> tuple[str, int]:
+    """(save string, seq) of a seeded random two-player game `left` moves before its end."""
+
+    def played(stop: int | None) -> Session:
+        s = Session.new(seed, 0, "hotseat")
+        rnd = random.Random(seed)
+        while not s.over and (stop is None or s.seq < stop):
+            s.play(rnd.choice(s.view()["legal"]))
+        return s
+
+    s = played(played(None).seq - left)
+    return s.encode(), s.seq
+
+
+def test_a_two_player_game_on_a_phone_never_scrolls_sideways(reused_page: Page, site_url: str):
+    """At 360x740, the fast pace (moves animate: clicks go on): the welcome, the first rounds,
+    a loaded game's last rounds to its score screen, and Share. The middle of the game is not
+    clicked: test_phone.py's whole game checks sideways scrolling at every decision of a whole
+    game on a 360x640 phone, and the largest decision of every kind on loaded positions."""
     page = reused_page
 
     page.set_viewport_size({"width": 360, "height": 740})
@@ -38,16 +57,19 @@ def test_whole_two_player_game_on_a_phone_never_scrolls_sideways(reused_page: Pa
     widths.append(no_horizontal_scroll(page))
 
     def check(n: int) -> None:
-        if n % 40 == 0:
+        if n % 20 == 0:
             widths.append(no_horizontal_scroll(page))
 
-    play(page, random.Random(3), on_click=check)
+    play(page, random.Random(3), clicks=40, on_click=check)  # rounds 1 to 3
+    code, seq = _two_player_game_near_its_end(3, 40)
+    load_position(page, code, seq)
+    play(page, random.Random(4), on_click=check)
     assert table(page)["phase"] == "over"
     score_screen_is_complete(page)
     widths.append(no_horizontal_scroll(page))
     menu_item(page, "open-share")
     widths.append(no_horizontal_scroll(page))
-    assert len(widths) >= 6
+    assert len(widths) >= 8
     assert all(scroll <= client for scroll, client in widths), widths
     page.set_viewport_size({"width": 390, "height": 844})
     scroll, client = no_horizontal_scroll(page)

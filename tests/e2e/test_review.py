@@ -24,7 +24,7 @@ from gameplay import (
 )
 from pageutil import RECORD_VIOLATIONS, SharedPage
 from playwright.sync_api import Page, expect
-from positions import finished
+from positions import finished, near_the_end
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from targi import save  # noqa: E402
@@ -139,18 +139,25 @@ def _stats_games(page: Page, row: str) -> int:
     return n
 
 
-@pytest.mark.slow  # a whole game through clicks and its analysis: started first under xdist
+# The seed of positions.near_the_end's game with the fewest decisions of yours among the first
+# 40 (65, in 143 steps; seed 7's has 96): the analysis judges each of them at the hard level.
+SHORT_GAME = 30
+
+
+@pytest.mark.slow  # a whole game's analysis: started first under xdist
 def test_a_game_against_the_computer_counted_replayed_analysed_and_exported(
     page: Page, site_url: str
 ):
-    """Also the whole game against the computer to its score screen and a rematch, and the
-    Content-Security-Policy's whole game (tests/e2e/test_csp.py): a first visit and the game
-    run under the policy with no violation, the computer in its Web Worker."""
+    """A game against the computer (the engine's seeded game, tests/e2e/positions.py) opened
+    from a link at your last decision and ended on this page: its score screen, counted,
+    replayed, analysed by the computer's worker, exported, and a rematch; a first visit that
+    records the Content-Security-Policy's violations from the first script on. The whole game
+    through the keyboard, under the policy, is test_a11y.py's (one whole game, not two)."""
     page.add_init_script(RECORD_VIOLATIONS)
-    open_game(page, site_url)
-    start_game(page, "ai", level="easy", starter="me")
+    open_game(page, site_url + "#g=" + near_the_end(SHORT_GAME))
+    choose_setting(page, "pace", "instant")  # as in gameplay.start_game: no pauses to wait out
     assert table(page)["mode"] == "ai"
-    assert play(page, random.Random(7)) > 20
+    play(page, random.Random(7))
     assert table(page)["phase"] == "over"
     score_screen_is_complete(page)
     # Only your own moves were clicked; the computer's appear in the log as its own lines.
@@ -181,12 +188,17 @@ def test_a_game_against_the_computer_counted_replayed_analysed_and_exported(
     assert table(page)["seq"] < 5
 
 
-@pytest.mark.slow  # most of a game through clicks
+# The step played on from: round 11's first placement of the finished game (185 steps), Blue
+# to place. What is counted is the game's end on this page, so two rounds of clicks prove it as
+# well as ten did (from step 30, 23 s of the suite's time).
+PLAY_ON_STEP = 160
+
+
 def test_a_game_played_on_from_the_replay_is_counted_as_a_game_of_its_own(
     reused_page: Page, site_url: str
 ):
     """A finished game against the computer (made by the engine, opened from a link) replayed
-    to step 30 and played on against the computer to its end: counted once, the replayed game
+    to round 11 and played on against the computer to its end: counted once, the replayed game
     kept as it was beside it."""
     page = reused_page
     code = finished()
@@ -197,8 +209,8 @@ def test_a_game_played_on_from_the_replay_is_counted_as_a_game_of_its_own(
     page.click("#score [data-action=review]")
     page.wait_for_function("() => document.getElementById('review').offsetParent !== null")
 
-    page.locator("#review-slider").fill("30")
-    _wait_step(page, 30)
+    page.locator("#review-slider").fill(str(PLAY_ON_STEP))
+    _wait_step(page, PLAY_ON_STEP)
     page.click("[data-action=play-on][data-target=ai]")
     page.wait_for_function(
         "() => document.getElementById('table').offsetParent !== null "
@@ -206,7 +218,7 @@ def test_a_game_played_on_from_the_replay_is_counted_as_a_game_of_its_own(
         timeout=WAIT_MS,
     )
     now = table(page)
-    assert now["mode"] == "ai" and now["seq"] >= 30 and now["phase"] != "over"
+    assert now["mode"] == "ai" and now["seq"] >= PLAY_ON_STEP and now["phase"] != "over"
     play(page, random.Random(8))
     assert table(page)["phase"] == "over"
     assert _stats_games(page, "Easy") == 1  # the game played on is a game of its own
@@ -229,15 +241,18 @@ def _two_player_save(moves: int) -> str:
 
 
 def test_a_loaded_two_player_game_replayed_from_the_log_either_side(game_page: Page):
+    """A two-player game of 56 moves (round 5: round 4's raid in the chart, the third round
+    and the one before it to step to; Red's 28 decisions to analyse, where 70 moves gave 35
+    and nothing more to check)."""
     page = game_page
-    code = _two_player_save(70)
+    code = _two_player_save(56)
     start_game(page, "hotseat")  # nothing played yet: the loaded game replaces it at once
     menu_item(page, "open-load")
     page.fill("#load-text", code)
     page.click("[data-action=load-string]")
-    page.wait_for_function("() => document.getElementById('table').dataset.seq === '70'")
+    page.wait_for_function("() => document.getElementById('table').dataset.seq === '56'")
     page.click("#review-from-log")
-    page.wait_for_function("() => document.getElementById('review').dataset.steps === '70'")
+    page.wait_for_function("() => document.getElementById('review').dataset.steps === '56'")
     focused = page.evaluate("() => document.activeElement.dataset.target")
     assert focused == "prev"  # the keyboard is in the replay at once
     _round_3_and_back(page)
@@ -271,7 +286,7 @@ def test_a_loaded_two_player_game_replayed_from_the_log_either_side(game_page: P
     assert table(page)["mode"] == "hotseat"
     menu_item(page, "open-load")
     page.click("[data-action=restore-previous]")
-    page.wait_for_function("() => document.getElementById('table').dataset.seq === '70'")
+    page.wait_for_function("() => document.getElementById('table').dataset.seq === '56'")
 
 
 def _two_player_save_before_the_end(left: int) -> tuple[str, int]:

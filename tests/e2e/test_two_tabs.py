@@ -50,8 +50,9 @@ def _reload(page: Page) -> dict:
     return table(page)
 
 
-def test_a_second_tab_on_the_same_game_is_told_and_writes_nothing(tab_a, site_url):
-    a, b = _tabs(tab_a, site_url)
+def _b_is_told(a: Page, b: Page) -> None:
+    """Tab B, opened on the game tab A holds, is told so (and offered a copy or the game); A is
+    not. (Each test of two tabs begins here: once a test of its own, 2026-11-26.)"""
     expect(b.locator("#dlg-tabs")).to_be_visible()
     expect(b.locator("#dlg-tabs")).to_contain_text("open in another tab")
     expect(a.locator("#dlg-tabs")).to_be_hidden()
@@ -60,6 +61,7 @@ def test_a_second_tab_on_the_same_game_is_told_and_writes_nothing(tab_a, site_ur
 @pytest.mark.parametrize("first", ["a", "b"])
 def test_another_game_in_the_second_tab_and_a_move_in_each_lose_nothing(tab_a, site_url, first):
     a, b = _tabs(tab_a, site_url)
+    _b_is_told(a, b)
     b.click("[data-action=tab-copy]")  # B keeps a copy, then starts a game of its own
     start_game(b, "hotseat")
     order = [a, b] if first == "a" else [b, a]
@@ -76,6 +78,7 @@ def test_another_game_in_the_second_tab_and_a_move_in_each_lose_nothing(tab_a, s
 @pytest.mark.parametrize("first", ["a", "b"])
 def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy(tab_a, site_url, first):
     a, b = _tabs(tab_a, site_url)
+    _b_is_told(a, b)
     if first == "a":  # A moves on while B is still asking
         play(a, random.Random(2), clicks=2)
     b.click("[data-action=tab-take-over]")
