@@ -1,11 +1,14 @@
 """Under pytest-xdist (`python build.py test` runs one worker a core): site/ is brought up to
 date once, by the controller, before any worker starts, when the run takes in browser tests.
 The workers' `site_url` fixtures then find it fresh (tests/e2e/conftest.py). The workers run
-the longest tests first (`pytest_collection_modifyitems`)."""
+the longest tests first (`pytest_collection_modifyitems`), and the summary says when each
+worker finished (`WorkerTimes`): the tail, where one worker runs on alone, is time lost."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,13 +26,35 @@ def takes_in_browser_tests(config: pytest.Config) -> bool:
     return False
 
 
+class WorkerTimes:
+    """xdist's controller notes when each worker finished, from the start of the run; the
+    terminal summary gives them and the tail: how long the last worker ran on alone."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.finished: dict[str, float] = {}
+
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        self.finished[str(node.gateway.id)] = time.monotonic() - self.started
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.finished:
+            return
+        ends = sorted(self.finished.items(), key=lambda item: item[1])
+        line = ", ".join(f"{worker} {at:.0f} s" for worker, at in ends)
+        tail = ends[-1][1] - ends[0][1]
+        terminalreporter.write_line(f"xdist workers finished: {line}; the tail {tail:.0f} s")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     distributed = (config.getoption("numprocesses", None) or 0) != 0
     is_worker = hasattr(config, "workerinput")
-    if distributed and not is_worker and takes_in_browser_tests(config):
-        from tools.site import ensure_site
+    if distributed and not is_worker:
+        config.pluginmanager.register(WorkerTimes(), "worker-times")
+        if takes_in_browser_tests(config):
+            from tools.site import ensure_site
 
-        ensure_site()
+            ensure_site()
 
 
 def longest_first(item: pytest.Item) -> int:

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from targi.app.live import play, sdp
 from targi.app.page import Click
 from targi.app.store.storage import Settings
 from targi.app.text.catalog import Catalog
 from targi.friend import FriendGame
+
+from tests.friend.scripted import policy
 
 from .fakeport import MESSAGES, FakePort, open_page
 from .friends import Pair, fragment
@@ -424,3 +427,32 @@ def test_the_stun_switch_in_settings_is_off_then_on_and_remembered(cat: Catalog)
     assert again.settings.stun is True
     assert "stun.l.google.com" in cat.t("settings.stun_note")
     assert play.STUN_URL.startswith("stun:stun.l.google.com:")
+
+
+@pytest.mark.slow  # a whole friend game's cryptography in CPython: ~5 s
+def test_a_whole_game_over_the_channel_ends_with_both_deals_verified(cat: Catalog) -> None:
+    """Every link after the answer goes on the channel and is applied from it, the friend's
+    page answers a card turned up mid-turn on it by itself, and both pages end with the deal
+    verified. (The browser plays the scripted game's start live, through two such answers,
+    then drops: tests/e2e/test_friend_live.py.)"""
+    pair = LivePair(cat)
+    pair.connect()
+    choose, delivered = policy(0), [0, 0]
+    for _ in range(2000):
+        side = next((s for s in (0, 1) if len(pair.ports[s].live_out) > delivered[s]), None)
+        if side is not None:
+            pair.pages[1 - side].live_message(pair.ports[side].live_out[delivered[side]])
+            pair.ports[1 - side].run()
+            delivered[side] += 1
+            continue
+        mover = pair.to_move()
+        if mover is None:
+            break
+        pair.turn(mover, choose)
+    assert (pair.state(0), pair.state(1)) == ("verified", "verified")
+    for port in pair.ports:
+        assert port.text["friend-verdict"] == cat.t("friend.verified")
+        assert port.page_state["live"] == "live"
+    later = pair.sent[0][1:] + pair.sent[1][1:]  # every link but the invitation and answer
+    assert {o.kind for o in later} == {"turn", "request", "reply", "end"}
+    assert delivered == [len(pair.sent[0]) - 1, len(pair.sent[1]) - 1]  # all but invite, answer

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import re
 import subprocess
 import sys
 import tomllib
@@ -100,9 +101,10 @@ def test_failing_pytest_and_ruff_are_both_reported(
     assert "FAILED: ruff check, ruff format --check, pytest" in capsys.readouterr().out
 
 
-def test_under_xdist_the_slow_tests_run_first_then_the_browser_and_build_tests() -> None:
+def test_under_xdist_the_slow_tests_run_first_and_the_summary_says_when_each_worker_ended() -> None:
     """xdist hands tests out in the workers' collection order: a long test collected last
-    would end the run on one worker while the other idles (tests/conftest.py)."""
+    would end the run on one worker while the other idles (tests/conftest.py); the summary
+    names when each worker finished, so such a tail shows."""
     unit = "tests/spiel/test_docs.py::test_the_examples_of_docs_openspiel_md_run"
     build = "tests/build/test_front_door.py::test_build_py_offers_the_same_commands"
     slow = (
@@ -132,6 +134,8 @@ def test_under_xdist_the_slow_tests_run_first_then_the_browser_and_build_tests()
         line.split("PASSED ")[1].strip() for line in result.stdout.splitlines() if "PASSED " in line
     ]
     assert ran == [slow, build, unit], result.stdout[-2000:]
+    # and the summary says when each worker finished, and how long the last ran on alone
+    assert re.search(r"^xdist workers finished: gw0 \d+ s; the tail 0 s$", result.stdout, re.M)
 
 
 def test_on_ci_pytest_runs_without_its_cache(

@@ -9,11 +9,15 @@ its last expression's value (a str) comes back. `MATCH` is the friend tests' scr
 
 from __future__ import annotations
 
+import functools
 import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,6 +90,45 @@ def install_code(site_url: str) -> str:
 
 
 # ---- a friend game through the page (tests/e2e/test_friend_play.py) ---------------------------
+Step = tuple[int, list[str], str | None]  # the page a link goes to, its moves, its link out
+
+
+def script() -> tuple[list[str], list[Step]]:
+    """The friend tests' scripted game (the pages' random bytes `secret("a0")` and
+    `secret("b0")`, the moves `policy(0)`) played in CPython: the invitation and the answer,
+    then each step. The same bytes and moves give the same links, byte for byte."""
+    scripted = pytest.importorskip("tests.friend.scripted")
+    friend = pytest.importorskip("targi.friend")
+    a = friend.FriendGame.invite(scripted.secret("a0"), first_player=0, seat=0)
+    b = friend.FriendGame.accept(a.link, scripted.secret("b0"))
+    pages, links, choose, to = [a, b], [a.link, b.link], scripted.policy(0), 0
+    steps: list[Step] = []
+    while True:
+        page = pages[to]
+        out = page.receive(links[-1]).link
+        moves: list[str] = []
+        while out is None and page.status == "your-turn":
+            moves.append(choose(page.game))
+            out = page.play(moves[-1])
+        steps.append((to, moves, out))
+        if out is None:
+            assert a.status == b.status == "verified"
+            return links[:2], steps
+        links.append(out)
+        to = 1 - to
+
+
+# One thread a worker for script(): its cryptography (a few seconds of CPython) runs while the
+# browser opens the pages, and once for the tests that play the game (by links and live).
+_SCRIPTING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="friend-script")
+
+
+@functools.cache
+def scripted_game() -> Future[tuple[list[str], list[Step]]]:
+    """script(), started on the first call and computed once a worker; `.result()` gives it."""
+    return _SCRIPTING.submit(script)
+
+
 LINK = "#friend-link[data-friend-link]"
 
 
@@ -125,34 +168,12 @@ def messages(page: Page) -> int:
     return int(page.get_attribute("#friend", "data-messages") or 0)
 
 
-# Notes, in the page, when a hash change comes and when the friend panel next changes its
-# message count or state: the time the page took to apply a link (no test round trip in it);
-# gives the message count before.
-APPLY_TIMER = """() => {
-  const f = document.getElementById('friend');
-  window.__friendApplyMs = null;
-  let began = null;
-  window.addEventListener('hashchange', () => { began = performance.now(); }, { once: true });
-  const seen = new MutationObserver(() => {
-    if (began !== null) {
-      window.__friendApplyMs = performance.now() - began;
-      seen.disconnect();
-    }
-  });
-  seen.observe(f, { attributes: true, attributeFilter: ['data-messages'] });
-  seen.observe(document.documentElement, { attributes: true, attributeFilter: ['data-friend'] });
-  return Number(f.dataset.messages || 0);
-}"""
-
-
 def open_link(page: Page, url: str, reload: bool = False) -> str | None:
     """Open a friend's link as a player does (a navigation: a page load when `reload`, else
     a hash change) and wait until it is applied or refused; gives <html data-friend>."""
+    before = messages(page)
     if reload:
-        before = messages(page)
         page.goto("about:blank")
-    else:
-        before = int(page.evaluate(APPLY_TIMER))
     page.goto(url)
     page.wait_for_function(
         """before => {
@@ -185,9 +206,9 @@ def fixed_random_bytes(secret: bytes) -> str:
 
 
 # Clicks a turn's moves in the page, in one go (each click redraws the table synchronously:
-# the next move's button is there at once), then reads what the page shows: one round trip a
-# step. `missing`: a move with no button; `link`, `what`: the link waiting to be sent and what
-# the panel says to do with it; `hash`: the address bar's; `ms`: APPLY_TIMER's measure.
+# the next move's button is there at once), then reads what the page shows. `missing`: a move
+# with no button; `link`, `what`: the link waiting to be sent and what the panel says to do
+# with it; `hash`: the address bar's.
 PLAY_MOVES = """(moves) => {
   let missing = null;
   for (const move of moves) {
@@ -202,10 +223,86 @@ PLAY_MOVES = """(moves) => {
     link: send.hidden ? null : document.getElementById('friend-link').textContent.trim(),
     what: document.getElementById('friend-send-what').textContent,
     hash: location.hash,
-    ms: window.__friendApplyMs ?? null,
     state: document.documentElement.dataset.friend ?? null,
   };
 }"""
+
+# A turn of a game by links in one round trip to the page: the friend's link opened in this
+# tab as a player opens it (a navigation to the site's address with the link after "#": a
+# hash change, no page load), until the page applied or refused it (its message count or
+# <html data-friend> changed: both are written after the table is redrawn, in the same task),
+# then PLAY_MOVES. `applied`: false if neither came within `ms_limit`; `ms`: from the
+# navigation to the link applied, the page's own time (no round trip in it).
+OPEN_AND_PLAY = f"""async ({{url, moves, ms_limit}}) => {{
+  const friend = document.getElementById('friend');
+  const count = () => Number(friend.dataset.messages || 0);
+  const before = count();
+  const settled = () => {{
+    const s = document.documentElement.dataset.friend;
+    return s === 'refused' || s === 'invited' || count() > before;
+  }};
+  const began = performance.now();
+  const applied = await new Promise((resolve) => {{
+    const seen = new MutationObserver(() => {{
+      if (settled()) {{ seen.disconnect(); resolve(true); }}
+    }});
+    const watch = (node, name) => seen.observe(node, {{ attributeFilter: [name] }});
+    watch(friend, 'data-messages');
+    watch(document.documentElement, 'data-friend');
+    setTimeout(() => {{ seen.disconnect(); resolve(settled()); }}, ms_limit);
+    location.assign(url);
+  }});
+  const ms = performance.now() - began;
+  return {{ ...({PLAY_MOVES})(applied ? moves : []), applied, ms }};
+}}"""
+
+
+def open_and_play(page: Page, url: str, moves: list[str]) -> dict[str, Any]:
+    """OPEN_AND_PLAY: `url` opened by a hash change in `page`, then `moves` clicked."""
+    shown: dict[str, Any] = page.evaluate(
+        OPEN_AND_PLAY, {"url": url, "moves": moves, "ms_limit": 120_000}
+    )
+    return shown
+
+
+# Live play without a round trip a link: each page is given its turns, [(n, moves), ...], and
+# clicks `moves` once the link of step n has arrived on the channel (n + 2 messages: the
+# invitation and the answer came first), as its player would; both pages run at once.
+# window.__liveRun says how far it got: `step`, `missing` (a move with no button), `done`.
+LIVE_TURNS = f"""(turns) => {{
+  const friend = document.getElementById('friend');
+  const count = () => Number(friend.dataset.messages || 0);
+  const run = (window.__liveRun = {{ step: null, missing: null, done: false }});
+  let next = 0;
+  const play = () => {{
+    while (!run.done && next < turns.length && count() >= turns[next][0] + 2) {{
+      const [n, moves] = turns[next++];
+      run.step = n;
+      run.missing = ({PLAY_MOVES})(moves).missing;
+      run.done = run.missing !== null;
+    }}
+    if (next === turns.length) run.done = true;
+    if (run.done) seen.disconnect();
+  }};
+  const seen = new MutationObserver(play);
+  seen.observe(friend, {{ attributes: true, attributeFilter: ['data-messages'] }});
+  play();
+}}"""
+
+
+def play_live(pages: list[Page], steps: list[Step]) -> None:
+    """Both pages play their turns of `steps` as the links arrive (LIVE_TURNS); returns once
+    both clicked their last moves, failing with the step a page stopped at."""
+    for i, page in enumerate(pages):
+        page.evaluate(LIVE_TURNS, [[n, moves] for n, (to, moves, _) in enumerate(steps) if to == i])
+    for page in pages:
+        try:
+            page.wait_for_function("window.__liveRun.done", timeout=180_000)
+        except PlaywrightTimeoutError:
+            stopped = page.evaluate("window.__liveRun")
+            raise AssertionError(f"live play stopped: {stopped}") from None
+        run = page.evaluate("window.__liveRun")
+        assert run["missing"] is None, f"step {run['step']}: no button for {run['missing']!r}"
 
 
 def shoot(page: Page, name: str) -> None:

@@ -63,6 +63,16 @@ def open_game(page: Page, url: str) -> Page:
     return page
 
 
+def open_games(url: str, *pages: Page) -> list[Page]:
+    """open_game in each page, the loads at once (a page's download and its interpreter's
+    start overlap the other's): for a test of two players, two devices."""
+    for page in pages:
+        page.goto(url, wait_until="commit")
+    for page in pages:
+        wait_until_ready(page)
+    return list(pages)
+
+
 def table_seq(page: Page) -> str | None:
     return page.get_attribute("#table", "data-seq")
 

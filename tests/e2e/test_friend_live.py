@@ -21,16 +21,21 @@ from friendpage import (
     fixed_random_bytes,
     link_to_send,
     messages,
+    open_and_play,
     open_link,
+    play_live,
+    scripted_game,
     wait_friend,
 )
-from pageutil import READY_TIMEOUT_MS, ExternalRequests, open_game
+from pageutil import READY_TIMEOUT_MS, ExternalRequests, open_game, open_games
 from playwright.sync_api import BrowserContext, Page, expect
-from test_friend_play import script
 
 pytestmark = pytest.mark.e2e
 
-MOVES = 5  # placements made live, by both players (the sixth and last goes by links)
+# The scripted game's steps before DROP go live (in steps 7 and 10 the friend's page answers a
+# card turned up mid-turn, Caravan then Tribal expansion); then the friend's page goes away.
+DROP = 11
+ANSWERED = (7, 10)
 
 
 def invite_live(page: Page, audit: Audit) -> str:
@@ -49,19 +54,27 @@ def live_state(page: Page, state: str) -> None:
     expect(page.locator("html")).to_have_attribute("data-live", state, timeout=READY_TIMEOUT_MS)
 
 
-def more_messages(page: Page, before: int) -> None:
-    """Until the friend game shown holds more messages than `before` (one arrived)."""
-    page.wait_for_function(
-        "n => Number(document.getElementById('friend').dataset.messages || 0) > n",
-        arg=before,
-        timeout=READY_TIMEOUT_MS,
-    )
-
-
-def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_links(
-    new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
+def test_friend_game_played_live_mid_turn_cards_answered_on_the_channel_and_a_drop_means_links(
+    reused_page: Page,
+    new_context: Callable[..., BrowserContext],
+    site_url: str,
+    external_requests: ExternalRequests,
 ) -> None:
-    a, b = (open_game(new_context().new_page(), site_url) for _ in range(2))
+    """The friend tests' scripted game (fixed random bytes, so the same moves are legal)
+    played live: after the invitation and the answer no link is opened; each page clicks its
+    moves once the friend's link has arrived on the channel (friendpage.play_live), and the
+    friend's page answers a card turned up mid-turn on it by itself (steps 7 and 10). Then
+    the friend's page goes away: the inviter's says so, and the game goes on by links, the
+    links those of the scripted game byte for byte. A whole game over the channel to "Deal
+    verified" is tests/app/test_live.py's (the channel hands what it brings to the same
+    `receive` as an opened link); the audit in the browser is test_friend_play.py's whole
+    game by links."""
+    scripted = pytest.importorskip("tests.friend.scripted")
+    game = scripted_game()  # computed in CPython while the pages open
+    pages = open_games(site_url, reused_page, new_context().new_page())
+    a, b = pages
+    a.evaluate(fixed_random_bytes(scripted.secret("a0")))
+    b.evaluate(fixed_random_bytes(scripted.secret("b0")))
     audit = Audit()
     invitation = invite_live(a, audit)
     link, _, offer = invitation.partition("#")[2].partition(".")
@@ -89,26 +102,30 @@ def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_lin
     a.emulate_media(color_scheme="dark")
     audit.check(a, "a friend game, live (dark)")
     a.emulate_media(color_scheme="light")
+    first, steps = game.result()
+    assert [link, answer.partition("#")[2].partition(".")[0]] == first
 
-    # Placements alternate: each move reaches the other page on the channel, no link opened.
-    for _ in range(MOVES):
-        wait_friend(a, "your-turn", "waiting")
-        wait_friend(b, "your-turn", "waiting")
-        mover, other = (a, b) if a.get_attribute("html", "data-friend") == "your-turn" else (b, a)
-        before = messages(other)
-        mover.locator("#board [data-move]").first.click()
-        more_messages(other, before)
-        wait_friend(other, "your-turn")
+    # Live: the placements, and two cards turned up mid-turn, each answered on the channel
+    # by the friend's page alone (a step with no moves).
+    play_live(pages, steps[:DROP])
+    assert [steps[n][1] for n in ANSWERED] == [[] for _ in ANSWERED]
+    wait_friend(a, "answering")  # it answered the card of step 10, on the channel
+    wait_friend(b, "your-turn")
 
     # The friend's page goes away: the inviter's says so, and the game goes on by links.
     b.reload()
     live_state(a, "links")
     expect(a.locator("#friend-live-text")).to_have_text("By links: send each link to your friend.")
-    wait_friend(b, "your-turn", "waiting")
-    mover, other = (a, b) if a.get_attribute("html", "data-friend") == "your-turn" else (b, a)
-    mover.locator("#board [data-move]").first.click()
-    wait_friend(mover, "waiting")
-    assert open_link(other, link_to_send(mover)) == "your-turn"
+    wait_friend(b, "your-turn")
+    to, moves, out = steps[DROP]
+    assert pages[to] is b
+    shown = b.evaluate(PLAY_MOVES, moves)
+    assert shown["missing"] is None and shown["link"] is not None
+    assert shown["link"].partition("#")[2] == out, "the scripted game's link, no live part"
+    to, moves, out = steps[DROP + 1]
+    assert pages[to] is a and moves == []  # a card turned up: a's page answers, by link
+    shown = open_and_play(a, shown["link"], moves)
+    assert shown["link"] is not None and shown["link"].partition("#")[2] == out
     audit.check(a, "a friend game, by links after a drop")
     # Settings: live play across networks, switched on (nothing is contacted: no game now)
     a.locator("[data-action=menu]").click()
@@ -120,50 +137,14 @@ def test_friend_game_played_live_moves_arrive_without_links_and_a_drop_means_lin
     assert list(external_requests) == []
 
 
-def test_friend_whole_game_played_live_with_mid_turn_cards_answered_on_the_channel_verified(
-    new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
-) -> None:
-    """The friend tests' scripted game (fixed random bytes, so the same moves are legal) played
-    live: after the invitation and the answer no link is opened; each page clicks its moves
-    once the friend's link has arrived on the channel, and the pages' answers to a mid-turn
-    card go back on it by themselves. Both pages end with the deal verified."""
-    scripted = pytest.importorskip("tests.friend.scripted")
-    _, steps = script()
-    a_context, b_context = new_context(), new_context()
-    a_context.add_init_script(fixed_random_bytes(scripted.secret("a0")))
-    b_context.add_init_script(fixed_random_bytes(scripted.secret("b0")))
-    pages = [open_game(a_context.new_page(), site_url), open_game(b_context.new_page(), site_url)]
-    a, b = pages
-    audit = Audit()
-    open_link(b, invite_live(a, audit))
-    b.locator("[data-action=friend-accept]").click()
-    wait_friend(b, "waiting")
-    open_link(a, link_to_send(b))
-    live_state(a, "live")
-    live_state(b, "live")
-    started = time.perf_counter()
-    for n, (to, moves, _) in enumerate(steps):
-        page = pages[to]
-        more_messages(page, n + 1)  # the link of step n has arrived: n + 2 messages
-        shown = page.evaluate(PLAY_MOVES, moves)
-        assert shown["missing"] is None, f"step {n}: no button for {shown['missing']!r}"
-    for page in pages:
-        wait_friend(page, "verified")
-        assert page.locator("#friend-verdict").inner_text().startswith("Deal verified")
-        assert page.get_attribute("html", "data-live") == "live"
-    print(f"\nlive: a whole game, {len(steps)} links, {time.perf_counter() - started:.1f} s")
-    assert list(external_requests) == []
-
-
 def test_friend_answer_opened_in_another_tab_is_handed_to_the_inviting_tab_which_goes_live(
-    new_context: Callable[..., BrowserContext], site_url: str
+    reused_page: Page, new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
     """The inviter's browser has two tabs; the friend's answer is opened in the one that did
     not invite. That tab hands it to the inviting tab (a BroadcastChannel), which holds the
     connection: both pages go live, and the first tab says where the game is live."""
     inviter = new_context()
-    a = open_game(inviter.new_page(), site_url)
-    b = open_game(new_context().new_page(), site_url)
+    a, b = open_games(site_url, inviter.new_page(), reused_page)
     invitation = invite_live(a, Audit())
     assert open_link(b, invitation) == "invited"
     b.locator("[data-action=friend-accept]").click()

@@ -24,14 +24,23 @@ FRIEND_WHEELS = "wheels/friend/"
 LINKS = 8  # invitation, answer, and six links of moves and shares
 
 
-def test_friend_runtime_installs_the_vendored_wheels_from_the_page_origin_and_plays_as_cpython(
+def test_friend_runtime_fails_offline_then_installs_from_its_origin_plays_as_cpython_works_offline(
     new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
 ) -> None:
+    """One first visit for the runtime's life in a page: offline before first use the install
+    fails clearly and keeps nothing, online it installs the vendored wheels from the page's
+    origin (once), plays as CPython, and once used works offline (the service worker does
+    not precache the wheels but keeps them once fetched)."""
     context = new_context()
     page = open_game(context.new_page(), site_url)
+    wait_for_service_worker(page)  # the page is offline-capable: the wheels are not cached
+    context.route(f"**/{FRIEND_WHEELS}**", lambda route: route.abort("internetdisconnected"))
+    with pytest.raises(Error, match="FriendRuntimeError: could not install a friend game's"):
+        run_python(page, install_code(site_url))
+    context.unroute(f"**/{FRIEND_WHEELS}**")
+
     requests: list[Request] = []
     context.on("request", lambda request: requests.append(request))
-
     path = run_python(page, install_code(site_url))
     assert path.endswith("targi/friend/__init__.py")
     urls = [r.url for r in requests]
@@ -58,32 +67,11 @@ def test_friend_runtime_installs_the_vendored_wheels_from_the_page_origin_and_pl
     assert got["status"] == expected["status"]
     assert list(external_requests) == []
 
-
-def test_friend_runtime_offline_before_first_use_fails_clearly_then_installs_once_online(
-    new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
-    context = new_context()
-    page = open_game(context.new_page(), site_url)
-    wait_for_service_worker(page)  # the page is offline-capable: the wheels are not cached
-    context.route(f"**/{FRIEND_WHEELS}**", lambda route: route.abort("internetdisconnected"))
-    with pytest.raises(Error, match="FriendRuntimeError: could not install a friend game's"):
-        run_python(page, install_code(site_url))
-    context.unroute(f"**/{FRIEND_WHEELS}**")
-    assert run_python(page, install_code(site_url)).endswith("targi/friend/__init__.py")
-
-
-def test_friend_runtime_works_offline_once_used(
-    new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
-    """The service worker does not precache the wheels but keeps them once fetched."""
-    context = new_context()
-    page = open_game(context.new_page(), site_url)
-    wait_for_service_worker(page)
-    run_python(page, install_code(site_url))
+    # Used once: it installs offline.
     context.set_offline(True)
     page.reload()
     wait_until_ready(page)
-    assert run_python(page, install_code(site_url)).endswith("targi/friend/__init__.py")
+    assert run_python(page, install_code(site_url)) == path
 
 
 @pytest.mark.slow  # two builds cached, like test_offline's redeploy

@@ -30,11 +30,13 @@ def wait_for_service_worker(page: Page) -> None:
     )
 
 
-@pytest.mark.parametrize("mode", ["hotseat", "ai"])
-def test_offline_reload_after_one_visit_plays(
-    new_context: Callable[..., BrowserContext], site_url: str, mode: str
+def test_offline_reload_after_one_visit_plays_the_computer_and_a_new_tab_opens_the_cached_build(
+    new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    # "ai" also proves the computer's Web Worker (its own Pyodide and the wheel) runs offline.
+    """After one visit, with the server gone and the network off: a reload starts and plays
+    a game against the computer (the page's moves and the computer's Web Worker, its own
+    Pyodide and the wheel: all a two-player game needs too), and a new tab opens the build
+    the service worker cached."""
     # A server of its own, so it can really be stopped without touching the other tests
     # (site_url is requested only so that site/ is built).
     server = make_server(port=0, quiet=True)
@@ -50,27 +52,18 @@ def test_offline_reload_after_one_visit_plays(
 
     page.reload()
     wait_until_ready(page)
-    start_game(page, mode)
+    start_game(page, "ai")
     for _ in range(3):
         assert make_a_move(page)
-    if mode == "ai":
-        # Three moves of ours and at least one answer from the computer.
-        page.wait_for_function(
-            "() => Number(document.querySelector('#table').dataset.seq) >= 4",
-            polling=100,
-            timeout=SW_TIMEOUT_MS,
-        )
+    # Three moves of ours and at least one answer from the computer.
+    page.wait_for_function(
+        "() => Number(document.querySelector('#table').dataset.seq) >= 4",
+        polling=100,
+        timeout=SW_TIMEOUT_MS,
+    )
     assert page.get_attribute("#table", "data-phase") != "over"
 
-
-def test_offline_a_new_tab_opens_the_cached_build(
-    new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
-    context = new_context()
-    wait_for_service_worker(open_game(context.new_page(), site_url))
-    context.set_offline(True)
-
-    other = open_game(context.new_page(), site_url)
+    other = open_game(context.new_page(), url)
     cached = other.evaluate("fetch('./build.json').then(r => r.json())")
     built = json.loads((SITE / "build.json").read_text())
     assert cached["version"] == built["version"]
