@@ -18,6 +18,7 @@ import pytest
 from axe import Audit
 from friendpage import (
     PLAY_MOVES,
+    Step,
     fixed_random_bytes,
     link_to_send,
     messages,
@@ -54,28 +55,18 @@ def live_state(page: Page, state: str) -> None:
     expect(page.locator("html")).to_have_attribute("data-live", state, timeout=READY_TIMEOUT_MS)
 
 
-def test_friend_game_played_live_mid_turn_cards_answered_on_the_channel_and_a_drop_means_links(
-    reused_page: Page,
-    new_context: Callable[..., BrowserContext],
-    site_url: str,
-    external_requests: ExternalRequests,
-) -> None:
-    """The friend tests' scripted game (fixed random bytes, so the same moves are legal)
-    played live: after the invitation and the answer no link is opened; each page clicks its
-    moves once the friend's link has arrived on the channel (friendpage.play_live), and the
-    friend's page answers a card turned up mid-turn on it by itself (steps 7 and 10). Then
-    the friend's page goes away: the inviter's says so, and the game goes on by links, the
-    links those of the scripted game byte for byte. A whole game over the channel to "Deal
-    verified" is tests/app/test_live.py's (the channel hands what it brings to the same
-    `receive` as an opened link); the audit in the browser is test_friend_play.py's whole
-    game by links."""
+def connect_live(
+    site_url: str, first: Page, second: Page, audit: Audit
+) -> tuple[list[Page], list[Step]]:
+    """The friend tests' scripted game (fixed random bytes, so the same moves are legal) set up
+    live between two pages: the invitation, the answer, the channel open on both; (the pages,
+    the scripted game's steps after the invitation and the answer)."""
     scripted = pytest.importorskip("tests.friend.scripted")
     game = scripted_game()  # computed in CPython while the pages open
-    pages = open_games(site_url, reused_page, new_context().new_page())
+    pages = open_games(site_url, first, second)
     a, b = pages
     a.evaluate(fixed_random_bytes(scripted.secret("a0")))
     b.evaluate(fixed_random_bytes(scripted.secret("b0")))
-    audit = Audit()
     invitation = invite_live(a, audit)
     link, _, offer = invitation.partition("#")[2].partition(".")
     assert link.startswith("F") and offer, "the invitation carries the offer"
@@ -94,6 +85,49 @@ def test_friend_game_played_live_mid_turn_cards_answered_on_the_channel_and_a_dr
         f"was opened; invitation {len(invitation)} characters ({len(offer)} the offer), "
         f"answer {len(answer)}"
     )
+    first_links, steps = game.result()
+    assert [link, answer.partition("#")[2].partition(".")[0]] == first_links
+    return pages, steps
+
+
+def test_friend_whole_game_played_live_to_deal_verified(
+    reused_page: Page,
+    new_context: Callable[..., BrowserContext],
+    site_url: str,
+    external_requests: ExternalRequests,
+) -> None:
+    """The scripted game (a reshuffle, a Caravan and a Tribal expansion turned up mid-turn)
+    played to its end over the channel: no link opened after the answer, the friend's page
+    answering mid-turn cards by itself, and both pages check the deal: "Deal verified"."""
+    audit = Audit()
+    pages, steps = connect_live(site_url, reused_page, new_context().new_page(), audit)
+    started = time.perf_counter()
+    play_live(pages, steps)
+    for page in pages:
+        wait_friend(page, "verified")
+        assert page.locator("#friend-verdict").inner_text().startswith("Deal verified")
+        expect(page.locator("html")).to_have_attribute("data-live", "live")
+    print(f"live: the whole game, {len(steps)} links, in {time.perf_counter() - started:.1f} s")
+    audit.check(pages[0], "deal verified live, the score screen")
+    audit.assert_clean()
+    assert list(external_requests) == []
+
+
+def test_friend_game_played_live_mid_turn_cards_answered_on_the_channel_and_a_drop_means_links(
+    reused_page: Page,
+    new_context: Callable[..., BrowserContext],
+    site_url: str,
+    external_requests: ExternalRequests,
+) -> None:
+    """The scripted game played live: after the invitation and the answer no link is opened;
+    each page clicks its moves once the friend's link has arrived on the channel
+    (friendpage.play_live), and the friend's page answers a card turned up mid-turn on it by
+    itself (steps 7 and 10). Then the friend's page goes away: the inviter's says so, and the
+    game goes on by links, the links those of the scripted game byte for byte. The whole game
+    over the channel to "Deal verified" is the test above."""
+    audit = Audit()
+    pages, steps = connect_live(site_url, reused_page, new_context().new_page(), audit)
+    a, b = pages
     expect(a.locator("#friend-live-text")).to_have_text(
         "Live: each link reaches your friend's page at once; send it by hand only if the "
         "connection drops."
@@ -102,8 +136,6 @@ def test_friend_game_played_live_mid_turn_cards_answered_on_the_channel_and_a_dr
     a.emulate_media(color_scheme="dark")
     audit.check(a, "a friend game, live (dark)")
     a.emulate_media(color_scheme="light")
-    first, steps = game.result()
-    assert [link, answer.partition("#")[2].partition(".")[0]] == first
 
     # Live: the placements, and two cards turned up mid-turn, each answered on the channel
     # by the friend's page alone (a step with no moves).
