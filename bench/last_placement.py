@@ -2,13 +2,16 @@
 says it should? (issue 25: the game's starting player makes this placement in a 12-round game.)
 
     python bench/last_placement.py [--seeds 1000 1005] [--deals 8] [--levels expert expert-exact]
+        [--reference bench/results/last-placement.jsonl]
 
 For each seeded greedy-v-greedy game, the position before the last Targi of the last round is
 placed (one Targi left to place in all): every move is searched to the end of the game in
 `--deals` sampled deals of the unseen cards (the engine's `observe(game).sample`), and each
 level's choice is judged by that reference: one JSON line per position with the reference value
 of every move (mean final margin plus the search's win bonus), the deals each move wins, and
-per level its move, the value it gives up and its CPU time.
+per level its move, the value it gives up and its CPU time. Solving takes minutes a position;
+`--reference` takes the solved values from an earlier run's lines instead (same seed and deals),
+so a new variant is judged in seconds.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from targi.ai.search import Search  # noqa: E402
 from targi.players import GreedyPlayer  # noqa: E402
 from targi.view import observe  # noqa: E402
 
+SOLVED = ("seed", "deals", "mover_started_the_game", "solved", "reference", "wins")
 SOLVE = 10**6  # nodes a deal may take: the last placement's deals took 35,000-170,000
 
 
@@ -42,21 +46,30 @@ def last_placement(seed: int) -> Game | None:
     return None
 
 
-def judge(g: Game, deals: int, levels: list[str], seed: int) -> dict[str, object]:
+def solve(g: Game, deals: int, seed: int) -> dict[str, object]:
+    """The placement searched to the end in `deals` sampled deals: each move's mean value."""
     obs = observe(g)
     solved = [
         Search(SOLVE, None, EXPERT_WEIGHTS).root(obs.sample(sample_seed(99, k)), 40, True)
         for k in range(deals)
     ]
     reference = {m: sum(d.values[m] for d in solved) / deals for m in g.legal_moves()}
-    best = max(reference.values())
-    row: dict[str, object] = {
+    return {
         "seed": seed,
+        "deals": deals,
         "mover_started_the_game": g.player == seed % 2,
         "solved": all(d.complete for d in solved),
         "reference": {m: round(v, 2) for m, v in reference.items()},
         "wins": {m: sum(d.values[m] > 0 for d in solved) for m in reference},
     }
+
+
+def judge(row: dict[str, object], g: Game, levels: list[str]) -> dict[str, object]:
+    """Each level's move at `g`, and what it gives up by the solved values in `row`."""
+    reference = row["reference"]
+    assert isinstance(reference, dict)
+    best = max(reference.values())
+    row = {k: row[k] for k in SOLVED if k in row}
     for level in levels:
         start = time.process_time()
         move = decide(g, level, 1).move
@@ -70,11 +83,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seeds", type=int, nargs=2, default=[1000, 1005])
     parser.add_argument("--deals", type=int, default=8)
     parser.add_argument("--levels", nargs="+", default=["expert", "expert-exact"])
+    parser.add_argument("--reference", type=Path, help="an earlier run's lines: reuse its values")
     args = parser.parse_args(argv)
+    known: dict[int, dict[str, object]] = {}
+    if args.reference:
+        for line in args.reference.read_text().splitlines():
+            row = json.loads(line)
+            if row.get("deals", args.deals) == args.deals:
+                known[row["seed"]] = row
     for seed in range(args.seeds[0], args.seeds[1] + 1):
         g = last_placement(seed)
         if g is not None:
-            print(json.dumps(judge(g, args.deals, args.levels, seed)), flush=True)
+            row = known.get(seed) or solve(g, args.deals, seed)
+            print(json.dumps(judge(row, g, args.levels)), flush=True)
     return 0
 
 
