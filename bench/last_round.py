@@ -28,7 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from targi import Game  # noqa: E402
 from targi.ai.evaluate import rounds_after_this  # noqa: E402
+from targi.ai.player import AIPlayer  # noqa: E402
 from targi.registry import make_player  # noqa: E402
+from targi.rng import next_value  # noqa: E402
 from targi.scoring import result, score  # noqa: E402
 
 
@@ -43,20 +45,40 @@ def last_round(seed: int) -> Game | None:
     return None
 
 
-def play_out(g: Game, names: tuple[str, str], seed: int) -> tuple[float, int | None, list[float]]:
-    """Play g to the end: seat 0's margin, the winner, CPU per decision of each seat."""
+Record = list[str]  # the moves of a playout, in order
+
+
+def play_out(
+    g: Game, names: tuple[str, str], seed: int, follow: Record | None = None, seat: int = -1
+) -> tuple[float, int | None, list[float], Record]:
+    """Play g to the end: seat 0's margin, the winner, CPU per decision of each seat, the moves.
+    With `follow` (the baseline's moves) the player not in `seat` repeats the baseline's move
+    while the game has not left the baseline's path: the same player at the same position
+    with the same seed chooses the same move, so only the variant's decisions cost a search
+    until it plays another move."""
     g = g.clone()
     players = [make_player(names[p], seed * 2 + 1 + p) for p in (0, 1)]
     cpu: list[list[float]] = [[], []]
+    moves: Record = []
+    on_path = follow is not None
     while not g.is_over:
         p = g.player
-        start = time.process_time()
-        move = players[p](g)
-        cpu[p].append(time.process_time() - start)
+        if on_path and follow is not None and p != seat and len(moves) < len(follow):
+            move = follow[len(moves)]
+            player = players[p]
+            if isinstance(player, AIPlayer):  # its seeds go on as if it had decided
+                player.state, _ = next_value(player.state)
+        else:
+            start = time.process_time()
+            move = players[p](g)
+            cpu[p].append(time.process_time() - start)
+        if on_path and follow is not None and follow[len(moves)] != move:
+            on_path = False
+        moves.append(move)
         g.play(move)
     winner, _ = result(g)
     margin = score(g, 0).total - score(g, 1).total
-    return float(margin), winner, [sum(c) / max(1, len(c)) for c in cpu]
+    return float(margin), winner, [sum(c) / max(1, len(c)) for c in cpu], moves
 
 
 def run(variant: str, level: str, seeds: tuple[int, int], out: Path) -> None:
@@ -67,10 +89,10 @@ def run(variant: str, level: str, seeds: tuple[int, int], out: Path) -> None:
         g = last_round(seed)
         if g is None:
             continue
-        base, base_winner, base_cpu = play_out(g, (level, level), seed)
+        base, base_winner, base_cpu, record = play_out(g, (level, level), seed)
         for seat in (0, 1):
             names = (variant, level) if seat == 0 else (level, variant)
-            margin, winner, cpu = play_out(g, names, seed)
+            margin, winner, cpu, moves = play_out(g, names, seed, record, seat)
             sign = 1 if seat == 0 else -1
             row = {
                 "variant": variant,
@@ -82,6 +104,7 @@ def run(variant: str, level: str, seeds: tuple[int, int], out: Path) -> None:
                 "base_margin": sign * base,
                 "score": 0.5 if winner is None else float(winner == seat),
                 "base_score": 0.5 if base_winner is None else float(base_winner == seat),
+                "same_moves": moves == record,
                 "cpu": round(cpu[seat], 3),
                 "base_cpu": round(base_cpu[seat], 3),
             }
@@ -115,9 +138,10 @@ def summary(rows: list[dict[str, object]]) -> str:
             continue
         margin = [float(r["margin"]) - float(r["base_margin"]) for r in chosen]  # type: ignore[arg-type]
         points = [float(r["score"]) - float(r["base_score"]) for r in chosen]  # type: ignore[arg-type]
-        changed = sum(1 for d in margin if d)
+        changed = sum(1 for r in chosen if not r.get("same_moves", False))
         lines.append(
-            f"{label}: {len(chosen)} last rounds, {changed} changed; margin {_mean_ci(margin)} VP;"
+            f"{label}: {len(chosen)} last rounds, {changed} played differently;"
+            f" margin {_mean_ci(margin)} VP;"
             f" score {_mean_ci(points)} (wins gained {sum(d > 0 for d in points)},"
             f" lost {sum(d < 0 for d in points)})"
         )
