@@ -126,7 +126,7 @@ def read(path: Path) -> list[dict[str, object]]:
 
 
 def summary(rows: list[dict[str, object]]) -> str:
-    """Mean change of the seat's margin and score, with 95% intervals (normal, paired)."""
+    """Mean change of the seat's margin and score, with 95% intervals (Student's t, paired)."""
     lines = []
     for label, keep in (
         ("all", lambda r: True),
@@ -148,13 +148,21 @@ def summary(rows: list[dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
+# Student's t, two-sided 95%, by degrees of freedom: few last rounds need the wider interval.
+T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
+
+
+def _t95(df: int) -> float:
+    return T95[df - 1] if df <= len(T95) else 2.09 if df < 30 else 1.96
+
+
 def _mean_ci(xs: list[float]) -> str:
     n = len(xs)
     mean = sum(xs) / n
     if n < 2:
         return f"{mean:+.2f}"
     sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
+    half = _t95(n - 1) * sd / math.sqrt(n)
     return f"{mean:+.2f} (95% {mean - half:+.2f} to {mean + half:+.2f})"
 
 
