@@ -2,13 +2,16 @@
 says it should? (issue 25: the game's starting player makes this placement in a 12-round game.)
 
     python bench/last_placement.py [--seeds 1000 1005] [--deals 8] [--levels expert expert-exact]
+        [--games greedy|medium] [--reference bench/results/last-placement.jsonl]
 
-For each seeded greedy-v-greedy game, the position before the last Targi of the last round is
-placed (one Targi left to place in all): every move is searched to the end of the game in
-`--deals` sampled deals of the unseen cards (the engine's `observe(game).sample`), and each
-level's choice is judged by that reference: one JSON line per position with the reference value
-of every move (mean final margin plus the search's win bonus), the deals each move wins, and
-per level its move, the value it gives up and its CPU time.
+For each seeded greedy-v-greedy game (or medium v medium: `--games medium`), the position
+before the last Targi of the last round is placed (one Targi left to place in all): every move
+is searched to the end of the game in `--deals` sampled deals of the unseen cards (the engine's
+`observe(game).sample`), and each level's choice is judged by that reference: one JSON line per
+position with the reference value of every move (mean final margin plus the search's win
+bonus), the deals each move wins, and per level its move, the value it gives up and its CPU
+time. Solving takes minutes a position; `--reference` takes the solved values from an earlier
+run's lines instead (same seed, games and deals), so a new variant is judged in seconds.
 """
 
 from __future__ import annotations
@@ -25,16 +28,17 @@ from targi import Game  # noqa: E402
 from targi.ai.choose import decide, sample_seed  # noqa: E402
 from targi.ai.evaluate import EXPERT_WEIGHTS, rounds_after_this  # noqa: E402
 from targi.ai.search import Search  # noqa: E402
-from targi.players import GreedyPlayer  # noqa: E402
+from targi.registry import make_player  # noqa: E402
 from targi.view import observe  # noqa: E402
 
+SOLVED = ("seed", "games", "deals", "mover_started_the_game", "solved", "reference", "wins")
 SOLVE = 10**6  # nodes a deal may take: the last placement's deals took 35,000-170,000
 
 
-def last_placement(seed: int) -> Game | None:
-    """The position before the game's last placement in greedy game `seed`."""
+def last_placement(seed: int, games: str = "greedy") -> Game | None:
+    """The position before the game's last placement in game `seed` of `games` v `games`."""
     g = Game.new(seed, seed % 2)
-    players = (GreedyPlayer(seed * 2 + 1), GreedyPlayer(seed * 2 + 2))
+    players = (make_player(games, seed * 2 + 1), make_player(games, seed * 2 + 2))
     while not g.is_over:
         if g.decision == "place" and rounds_after_this(g) == 0 and sum(g.to_place) == 1:
             return g
@@ -42,21 +46,31 @@ def last_placement(seed: int) -> Game | None:
     return None
 
 
-def judge(g: Game, deals: int, levels: list[str], seed: int) -> dict[str, object]:
+def solve(g: Game, deals: int, seed: int, games: str) -> dict[str, object]:
+    """The placement searched to the end in `deals` sampled deals: each move's mean value."""
     obs = observe(g)
     solved = [
         Search(SOLVE, None, EXPERT_WEIGHTS).root(obs.sample(sample_seed(99, k)), 40, True)
         for k in range(deals)
     ]
     reference = {m: sum(d.values[m] for d in solved) / deals for m in g.legal_moves()}
-    best = max(reference.values())
-    row: dict[str, object] = {
+    return {
         "seed": seed,
+        "games": games,
+        "deals": deals,
         "mover_started_the_game": g.player == seed % 2,
         "solved": all(d.complete for d in solved),
         "reference": {m: round(v, 2) for m, v in reference.items()},
         "wins": {m: sum(d.values[m] > 0 for d in solved) for m in reference},
     }
+
+
+def judge(row: dict[str, object], g: Game, levels: list[str]) -> dict[str, object]:
+    """Each level's move at `g`, and what it gives up by the solved values in `row`."""
+    reference = row["reference"]
+    assert isinstance(reference, dict)
+    best = max(reference.values())
+    row = {k: row[k] for k in SOLVED if k in row}
     for level in levels:
         start = time.process_time()
         move = decide(g, level, 1).move
@@ -70,11 +84,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seeds", type=int, nargs=2, default=[1000, 1005])
     parser.add_argument("--deals", type=int, default=8)
     parser.add_argument("--levels", nargs="+", default=["expert", "expert-exact"])
+    parser.add_argument("--games", default="greedy", help="who plays the games: greedy, medium")
+    parser.add_argument("--reference", type=Path, help="an earlier run's lines: reuse its values")
     args = parser.parse_args(argv)
+    known: dict[int, dict[str, object]] = {}
+    if args.reference:
+        for line in args.reference.read_text().splitlines():
+            row = json.loads(line)
+            if (row.get("deals", 8), row.get("games", "greedy")) == (args.deals, args.games):
+                known[row["seed"]] = row
     for seed in range(args.seeds[0], args.seeds[1] + 1):
-        g = last_placement(seed)
+        g = last_placement(seed, args.games)
         if g is not None:
-            print(json.dumps(judge(g, args.deals, args.levels, seed)), flush=True)
+            row = known.get(seed) or solve(g, args.deals, seed, args.games)
+            print(json.dumps(judge(row, g, args.levels)), flush=True)
     return 0
 
 

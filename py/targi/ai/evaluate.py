@@ -52,6 +52,9 @@ class Weights:
     win: float = 3.0  # a won game's bonus on top of the margin (terminal positions only)
     raid: float = 0.0  # share of what the robber's next raid will cost (expert: all of it)
     reach: bool = False  # a row's promise counts only while enough cards can still come
+    # The last round: goods and gold worth what the player's own actions can still buy with
+    # them (last_round.py), not a share of what they could buy over rounds that do not come.
+    spend: bool = False
 
 
 WEIGHTS = Weights()  # easy, medium, hard
@@ -380,6 +383,8 @@ def pending_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> fl
 def player_worth(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     """Player p's VP, display, resources and prospects, in VP."""
     ahead = chances(g, p)
+    if w.spend and ahead == 1 and g.phase in ("place", "act") and rounds_after_this(g) == 0:
+        return last_round_worth(g, p, w)
     scale = time_scale(ahead)
     value = float(g.vp[p]) + display_worth(g, p, scale, w)
     goods, gold = g.goods[p], g.gold[p]
@@ -435,3 +440,7 @@ def final_value(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     if margin < -1e-9:
         return margin - w.win
     return 0.0
+
+
+# At the end: last_round.py builds on the helpers above (a cycle Python resolves this way).
+from .last_round import last_round_worth  # noqa: E402

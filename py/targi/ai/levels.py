@@ -51,6 +51,7 @@ LEVELS: dict[str, Level] = dict(zip(LEVEL_NAMES, SETTINGS, strict=True))
 # against the level as shipped (docs/strength.md) before it may replace it.
 VARIANTS: dict[str, Level] = {
     "expert-exact": replace(LEVELS["expert"], exact_root=True),
+    "expert-spend": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, spend=True)),
 }
 
 

@@ -1,0 +1,32 @@
+"""bench/last_round.py replays the last round with a variant in one seat: the level's player
+repeats the baseline's moves only while the game is still on the baseline's path."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from targi.ai.evaluate import rounds_after_this
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from last_round import last_round, play_out  # noqa: E402
+
+
+def test_the_last_round_starts_at_its_first_placement() -> None:
+    g = last_round(95000)
+    assert g is not None and g.decision == "place" and rounds_after_this(g) == 0
+    assert not any(g.targis)
+
+
+def test_following_the_baseline_plays_the_games_the_players_would_have_played() -> None:
+    g = last_round(95001)
+    assert g is not None
+    base = play_out(g, ("easy", "easy"), 5)
+    for seat in (0, 1):
+        names = ("medium", "easy") if seat == 0 else ("easy", "medium")
+        followed = play_out(g, names, 5, base[3], seat)
+        assert followed[3] == play_out(g, names, 5)[3]
+        assert followed[0] == play_out(g, names, 5)[0]
+    same = play_out(g, ("easy", "easy"), 5, base[3], 0)
+    assert same[3] == base[3] and same[0] == base[0]
