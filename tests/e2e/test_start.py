@@ -269,6 +269,12 @@ def test_a_return_visit_restores_python_from_this_builds_snapshot(
     open_game(page, site_url)
     assert python_start(page) == "shipped"  # a first visit: the build's snapshot, downloaded
     wait_for_snapshot(page)  # kept by the AI's worker
+    # a return visit is one the service worker controls (installing, it precaches the whole
+    # site: on a loaded machine that can outlast the snapshot, and a reload before it ends is
+    # a first visit again, which downloads snapshot.gz early by design)
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", polling=100, timeout=60_000
+    )
     downloads: list[str] = []
     page.on("request", lambda r: downloads.append(r.url) if "snapshot.gz" in r.url else None)
     page.reload()

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..board import CENTRAL, crossings
 from ..cards import BORDER, CARDS, Cost
-from ..constants import DISPLAY_LIMIT, LAST_CORNER, SILVERSMITH_GOLD, SILVERSMITH_GOODS
+from ..constants import DISPLAY_LIMIT, GOODS, LAST_CORNER, SILVERSMITH_GOLD, SILVERSMITH_GOODS
 from ..decisions import BONUS, GAIN, PLACE_ASK, moves_place, raid_terms
 from ..payment import BASE_COSTS
 from ..read import ReadGame
@@ -56,7 +56,7 @@ def plan_worth(g: ReadGame, p: int, targis: list[int], spaces: list[str], w: Wei
     for n in targis:
         effect = BORDER[n].effect
         if effect.startswith("take:"):
-            goods["DSP".index(effect[-1])] += 1
+            goods[GOODS.index(effect[-1])] += 1
         elif effect == "noble":
             card = g.hand[p]
             if card != -1 and g.hand_round[p] != g.round:
