@@ -189,3 +189,16 @@ class ExternalRequests:
 
     def __len__(self) -> int:
         return len(self.urls)
+
+
+SW_TIMEOUT_MS = 60_000
+
+
+def wait_for_service_worker(page: Page) -> None:
+    """Until the site's service worker controls `page` (a return visit from then on)."""
+    # The worker activates only after precaching every file; clients.claim() then makes it
+    # control the open page. (Polling, not awaiting navigator.serviceWorker.ready: that
+    # promise never settles when no worker registers, and evaluate() has no timeout.)
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", polling=100, timeout=SW_TIMEOUT_MS
+    )

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from friendpage import install_code, match_source, run_python
-from pageutil import ExternalRequests, open_game, wait_until_ready
+from pageutil import ExternalRequests, open_game, wait_for_service_worker, wait_until_ready
 from playwright.sync_api import BrowserContext, Error, Request
-from test_offline import cache_state, wait_for_service_worker
+from test_offline import cache_state
 
 from tools.paths import SITE
 from tools.serve import make_server, url_of

@@ -9,7 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from pageutil import make_a_move, open_game, start_game, wait_for_async, wait_until_ready
+from pageutil import (
+    SW_TIMEOUT_MS,
+    make_a_move,
+    open_game,
+    start_game,
+    wait_for_async,
+    wait_for_service_worker,
+    wait_until_ready,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -17,17 +25,6 @@ from tools.paths import SITE
 from tools.serve import make_server, url_of
 
 pytestmark = pytest.mark.e2e
-
-SW_TIMEOUT_MS = 60_000
-
-
-def wait_for_service_worker(page: Page) -> None:
-    # The worker activates only after precaching every file; clients.claim() then makes it
-    # control the open page. (Polling, not awaiting navigator.serviceWorker.ready: that
-    # promise never settles when no worker registers, and evaluate() has no timeout.)
-    page.wait_for_function(
-        "() => navigator.serviceWorker.controller !== null", polling=100, timeout=SW_TIMEOUT_MS
-    )
 
 
 def test_offline_reload_after_one_visit_plays_the_computer_and_a_new_tab_opens_the_cached_build(

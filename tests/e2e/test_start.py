@@ -11,7 +11,14 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
-from pageutil import make_a_move, open_game, start_game, wait_for_async, wait_until_ready
+from pageutil import (
+    make_a_move,
+    open_game,
+    start_game,
+    wait_for_async,
+    wait_for_service_worker,
+    wait_until_ready,
+)
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -272,9 +279,7 @@ def test_a_return_visit_restores_python_from_this_builds_snapshot(
     # a return visit is one the service worker controls (installing, it precaches the whole
     # site: on a loaded machine that can outlast the snapshot, and a reload before it ends is
     # a first visit again, which downloads snapshot.gz early by design)
-    page.wait_for_function(
-        "() => navigator.serviceWorker.controller !== null", polling=100, timeout=60_000
-    )
+    wait_for_service_worker(page)
     downloads: list[str] = []
     page.on("request", lambda r: downloads.append(r.url) if "snapshot.gz" in r.url else None)
     page.reload()
@@ -393,9 +398,7 @@ def test_offline_start_from_the_snapshot(
     context = new_context()
     page = context.new_page()
     open_game(page, url)
-    page.wait_for_function(
-        "() => navigator.serviceWorker.controller !== null", polling=100, timeout=60_000
-    )
+    wait_for_service_worker(page)
     wait_for_snapshot(page)
     server.shutdown()
     server.server_close()
