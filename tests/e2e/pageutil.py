@@ -202,3 +202,12 @@ def wait_for_service_worker(page: Page) -> None:
     page.wait_for_function(
         "() => navigator.serviceWorker.controller !== null", polling=100, timeout=SW_TIMEOUT_MS
     )
+
+
+# What sticks out, when the page scrolls sideways (a scroll box's own overflow does not
+# count: its box stays on the screen), past the right edge of the screen.
+WIDER = """() => document.documentElement.scrollWidth <= innerWidth ? [] :
+    [...document.querySelectorAll('body *')].filter((el) => el.offsetParent !== null
+        && el.getBoundingClientRect().right > innerWidth + 0.5)
+    .map((el) => `${el.tagName}#${el.id}.${el.className}: ${el.textContent.trim().slice(0, 40)}`)
+    .concat([`scrollWidth ${document.documentElement.scrollWidth}`])"""

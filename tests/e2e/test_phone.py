@@ -25,7 +25,7 @@ from gameplay import (
     tips_off,
     wait_for_turn,
 )
-from pageutil import FORGET, SharedPage
+from pageutil import FORGET, WIDER, SharedPage
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from positions import near_the_end, position
@@ -307,14 +307,6 @@ def test_the_dock_keeps_every_move_and_your_stock_on_screen_through_a_game(
     assert page.evaluate(ON_SCREEN, verdict.element_handle())
     page.evaluate(SETTLED)
     assert page.evaluate(WIDER) == []
-
-
-# What sticks out past the right edge of the screen (the page would scroll sideways): none.
-WIDER = """() => document.documentElement.scrollWidth <= innerWidth ? [] :
-    [...document.querySelectorAll('body *')].filter((el) => el.offsetParent !== null
-        && el.getBoundingClientRect().right > innerWidth + 0.5)
-    .map((el) => `${el.tagName}#${el.id}.${el.className}: ${el.textContent.trim().slice(0, 40)}`)
-    .concat([`scrollWidth ${document.documentElement.scrollWidth}`])"""
 
 
 @cache

@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import pytest
 from gameplay import score_screen, set_setting
-from pageutil import SharedPage
+from pageutil import WIDER, SharedPage
 from playwright.sync_api import expect
 from positions import finished
 
 pytestmark = pytest.mark.e2e
 
 LANGS = ("en", "de", "pl", "ja", "zh-Hans")
-
-# What sticks out past the screen's right edge when the page itself scrolls sideways (a scroll
-# box's own overflow does not count: its box stays on the screen).
-WIDER = """() => document.documentElement.scrollWidth <= innerWidth ? [] :
-    [...document.querySelectorAll('#score *')].filter((el) => el.offsetParent !== null
-        && el.getBoundingClientRect().right > innerWidth + 0.5)
-    .map((el) => `${el.tagName}.${el.className}: ${el.textContent.trim().slice(0, 40)}`)
-    .concat([`scrollWidth ${document.documentElement.scrollWidth}`])"""
 
 # The score table's box: on the screen, and a keyboard can reach it to scroll what it hides.
 SCORES_BOX = """() => { const box = document.querySelector('#score .scores-box');
