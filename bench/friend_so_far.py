@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))  # the e2e helpers drive the pag
 
 from friendpage import put_storage, stored_friend_game, wait_friend  # noqa: E402
 from pageutil import open_game  # noqa: E402
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 from targi.app import protocol  # noqa: E402
 from targi.app.friendplay.table import FriendSession  # noqa: E402
 from targi.app.review.replay import Replay  # noqa: E402
@@ -41,10 +41,8 @@ from targi.chance import script  # noqa: E402
 from targi.game import Game  # noqa: E402
 
 from bench.review_analysis import timed_analysis  # noqa: E402
+from bench.served import served_page  # noqa: E402
 from tests.friend.scripted import Match, secret  # noqa: E402
-from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
-from tools.serve import start_background_server, url_of  # noqa: E402
-from tools.site import ensure_site  # noqa: E402
 
 LEVEL = "hard"
 BATCH = 4
@@ -127,18 +125,8 @@ def main() -> int:
               f"{base:.1f} s; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     if args.no_browser:
         return 0
-    ensure_site()
-    server = start_background_server()
-    rows = []
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            for _ in range(args.runs):
-                rows.append(in_chromium(page, url_of(server), (local, tab)))
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_page() as (page, url):
+        rows = [in_chromium(page, url, (local, tab)) for _ in range(args.runs)]
     for opened, seconds, judged, gap in rows:
         print(f"  Chromium: Replay opened in {1000 * opened:.0f} ms; {judged} verdicts in "
               f"{seconds:.1f} s ({1000 * seconds / max(judged, 1):.0f} ms each), longest frame "

@@ -26,14 +26,12 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))  # the e2e helpers drive the pag
 
 from gameplay import load_string  # noqa: E402
 from pageutil import start_button  # noqa: E402
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 from targi import save  # noqa: E402
 from targi.players import play_game  # noqa: E402
 from targi.registry import make_player  # noqa: E402
 
-from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
-from tools.serve import start_background_server, url_of  # noqa: E402
-from tools.site import ensure_site  # noqa: E402
+from bench.served import served_page  # noqa: E402
 
 AGAINST_MEDIUM = 1 | 1 << 1  # save meta: against the computer, level medium (docs/page.md)
 WATCH_FRAMES = """() => { window.__gaps = []; let last = performance.now();
@@ -77,22 +75,14 @@ def main() -> int:
     args = parser.parse_args()
     codes = [a_game(args.seed + i) for i in range(args.games)]
 
-    ensure_site()
-    server = start_background_server()
     rows = []
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(url_of(server))
-            page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
-            page.click(start_button("hotseat"))  # a table to load over
-            for i, code in enumerate(codes):
-                judged, seconds, gap = analyse(page, code)
-                rows.append((args.seed + i, judged, seconds, gap))
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_page() as (page, url):
+        page.goto(url)
+        page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
+        page.click(start_button("hotseat"))  # a table to load over
+        for i, code in enumerate(codes):
+            judged, seconds, gap = analyse(page, code)
+            rows.append((args.seed + i, judged, seconds, gap))
     print("whole-game analysis at the hard level in headless Chromium (AI worker, Pyodide):")
     for seed, judged, seconds, gap in rows:
         print(f"  game seed {seed}: {judged} decisions in {seconds:5.1f} s "
