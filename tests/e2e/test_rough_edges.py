@@ -6,6 +6,7 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 from friendpage import invite
 from gameplay import open_game, start_game, tips_off
 from playwright.sync_api import Page, expect
@@ -47,24 +48,31 @@ def test_a_tap_is_never_taken_for_a_long_press_on_a_busy_page(new_context, site_
     expect(page.locator("#cardtip")).to_be_hidden()
 
 
-# Each welcome choice: its bottom edge on screen, and what is there is the choice itself (not
-# the dialog's sticky Close bar, nor anything else over it).
+# Each welcome choice (any start button the dialog shows): its bottom edge on screen, and what
+# is there is the choice itself (not the dialog's sticky Close bar, nor anything else over it).
 CHOICES_ON_SCREEN = """() => [...document.querySelectorAll(
-    '#welcome button:not([hidden]), #dlg-new [data-new-game=friend]')].map((b) => {
+    '#welcome button:not([hidden]), #dlg-new [data-new-game]')].filter((b) => b.checkVisibility())
+  .map((b) => {
   const r = b.getBoundingClientRect();
   const there = document.elementFromPoint(r.left + r.width / 2, r.bottom - 2);
   return [b.dataset.action || b.dataset.newGame, r.bottom <= innerHeight && b.contains(there)];
 }).filter(([, seen]) => !seen).map(([choice]) => choice)"""
 
 
-def test_every_welcome_choice_is_on_a_390x844_screen_without_scrolling(
-    reused_page: Page, site_url: str
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_every_welcome_choice_is_on_a_phone_screen_without_scrolling(
+    reused_page: Page, site_url: str, size: tuple[int, int]
 ):
+    """Play, Continue (shown as when a game is kept), Two players, Play a friend, Load, How to
+    play, Records, Recent games and the level's choice, in all five languages."""
     page = reused_page
-    page.set_viewport_size({"width": 390, "height": 844})
-    for lang in ("en", "de"):  # German's labels are the longest
-        open_game(page, f"{site_url}?lang={lang}")
-        expect(page.locator("#welcome")).to_be_visible()
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_game(page, site_url)
+    expect(page.locator("#welcome")).to_be_visible()
+    page.evaluate("document.getElementById('welcome-continue').hidden = false")
+    for lang in ("en", "de", "pl", "ja", "zh-Hans"):
+        page.select_option("#new-lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
         assert page.evaluate(CHOICES_ON_SCREEN) == [], lang
 
 
