@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from friendpage import invite
 from gameplay import open_game, start_game, tips_off
 from playwright.sync_api import Page, expect
+from positions import mid_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,43 +78,77 @@ def test_every_welcome_choice_is_on_a_phone_screen_without_scrolling(
         assert page.evaluate(CHOICES_ON_SCREEN) == [], lang
 
 
-# Every name given, written in a central and a border card's cell of the board in turn: those
-# a line break leaves a lone letter of on a line ("ナツメヤ|シ"), as the lines they took.
-NAMES_CUT = """(names) => {
-  const cut = [];
-  for (const cell of ['#board [data-space] .card .nm', '#board .cell.border:not(.raid) > .nm']) {
-    const name = document.querySelector(cell);
-    const kept = name.textContent;
-    for (const n of names) {
-      name.textContent = n;
-      const lines = new Map();
-      for (let i = 0; i < n.length; i++) {
-        if (n[i] === '\\u200b') continue;  // the zero-width break a long name may carry
+# Every name given, written in turn into the first element `selector` finds: the lines it took
+# (a zero-width break the catalog put in a long name stays at the end of its line).
+LINES_OF = """([selector, names]) => {
+  const name = document.querySelector(selector);
+  const kept = name.textContent;
+  const found = names.map((n) => {
+    name.textContent = n;
+    const lines = [];
+    let top = null;
+    for (let i = 0; i < n.length; i++) {
+      if (n[i] !== '\\u200b') {
         const letter = document.createRange();
         letter.setStart(name.firstChild, i);
         letter.setEnd(name.firstChild, i + 1);
-        const top = Math.round(letter.getBoundingClientRect().top);
-        lines.set(top, (lines.get(top) || '') + n[i]);
+        const at = Math.round(letter.getBoundingClientRect().top);
+        if (at !== top) lines.push('');
+        top = at;
       }
-      if (lines.size > 1 && [...lines.values()].some((line) => line.length === 1))
-        cut.push([...lines.values()].join('|'));
+      lines[lines.length - 1] += n[i];
     }
-    name.textContent = kept;
-  }
-  return cut;
+    return lines;
+  });
+  name.textContent = kept;
+  return found;
 }"""
+
+
+def _names(lang: str, kind: str) -> list[str]:
+    """Every card name of `lang`'s catalog of `kind` ("" all, "T" the tribe cards)."""
+    catalog = json.loads((ROOT / "web" / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
+    return sorted({v for k, v in catalog.items() if re.fullmatch(f"card\\.{kind}.*\\.name", k)})
 
 
 def test_a_japanese_card_name_is_never_cut_in_a_narrow_cell(reused_page: Page, site_url: str):
     """At 360x640 every card's name moves whole under its number, or a long one breaks between
-    its words ("ナツメヤ|シ" and "黄金の持参|金" were cut)."""
+    its words ("ナツメヤ|シ" and "黄金の持参|金" were cut): no line of a lone letter."""
     page = reused_page
     page.set_viewport_size({"width": 360, "height": 640})
     open_game(page, f"{site_url}?lang=ja")
     start_game(page, "hotseat")
-    catalog = json.loads((ROOT / "web" / "messages" / "ja.json").read_text(encoding="utf-8"))
-    names = sorted({v for k, v in catalog.items() if k.startswith("card.") and k.endswith(".name")})
-    assert page.evaluate(NAMES_CUT, names) == []
+    names = _names("ja", "")
+    cut = [
+        "|".join(lines)
+        for cell in ("#board [data-space] .card .nm", "#board .cell.border:not(.raid) > .nm")
+        for lines in page.evaluate(LINES_OF, [cell, names])
+        if len(lines) > 1 and any(len(line.strip("\u200b")) == 1 for line in lines)
+    ]
+    assert cut == []
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh-Hans"])
+def test_a_tribe_card_s_name_in_a_phone_s_display_breaks_only_between_its_words(
+    reused_page: Page, site_url: str, lang: str
+):
+    """A display's small card (about 63 px at 360x640) broke a name wherever its line ended,
+    about five characters in ("女たちの評|議会", "塔吉女守护|者"): every line but the last ends
+    at one of the catalog's zero-width spaces."""
+    page = reused_page
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, f"{site_url}?lang={lang}#g={mid_game(rounds=6)}")
+    mini = ".display .card.mini .nm"
+    expect(page.locator(mini).first).to_be_attached()
+    names = _names(lang, "T")
+    for width, height in ((360, 640), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        cut = [
+            "|".join(lines)
+            for lines in page.evaluate(LINES_OF, [mini, names])
+            if any(not line.endswith("\u200b") for line in lines[:-1])
+        ]
+        assert cut == [], (width, height)
 
 
 # The friend panel's head: how many lines its visible words take; the link box: its height in
