@@ -50,6 +50,38 @@ def test_a_tap_is_never_taken_for_a_long_press_on_a_busy_page(new_context, site_
     expect(page.locator("#cardtip")).to_be_hidden()
 
 
+# A finger's touch or lift on an element, as the page sees it (a touch's pointer event) and no
+# more: the browser then sends no click, as a phone's does not after a long press.
+TOUCH_EVENT = """(el, type) => {
+  const r = el.getBoundingClientRect();
+  el.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerType: 'touch', isPrimary: true,
+    clientX: r.left + r.width / 2, clientY: r.top + r.height / 2}));
+}"""
+
+
+def test_a_long_press_swallows_only_its_own_click_and_the_next_one_acts(new_context, site_url: str):
+    """A long press on a card reads it and makes no move. A phone sends no click for it: the
+    next click (a keyboard's on the Menu button, as a screen reader's would be) was swallowed;
+    it acts, and so does a tap on another card."""
+    context = new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    tips_off(page)
+    card = page.locator('#board [data-move="t2"]')
+    card.evaluate(TOUCH_EVENT, "pointerdown")
+    expect(page.locator("#cardtip")).to_be_visible()  # held: its text
+    card.evaluate(TOUCH_EVENT, "pointerup")
+    page.locator("#menu-button").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#menu")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#menu")).to_be_hidden()
+    assert page.get_attribute("#table", "data-seq") == "0"  # the long press made no move
+    page.locator('#board [data-move="t3"]').tap()
+    expect(page.locator("#table")).to_have_attribute("data-seq", "1")
+
+
 # Each welcome choice (any start button the dialog shows): its bottom edge on screen, and what
 # is there is the choice itself (not the dialog's sticky Close bar, nor anything else over it).
 CHOICES_ON_SCREEN = """() => [...document.querySelectorAll(
