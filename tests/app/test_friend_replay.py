@@ -28,13 +28,32 @@ def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review, "ANALYSIS_LEVEL", "easy")
 
 
+# What the log's head showed on the page that made the last move (the friend's: Red) once the
+# game was over, before "Deal verified": (Replay hidden, its why hidden, its why's words).
+ENDED: list[tuple[bool, bool, str]] = []
+
+
 @pytest.fixture(scope="module")
 def pair(cat: Catalog) -> Pair:
     p = Pair(cat)
     p.start()
-    p.play(policy(0))
+
+    def ended() -> None:
+        f, port = p.pages[1].friend.game, p.ports[1]
+        if f is not None and f.dealer is not None and f.game.is_over and f.result is None:
+            why = port.hidden.get("review-why", True), port.text.get("review-why", "")
+            ENDED.append((port.hidden["review-from-log"], *why))
+
+    p.play(policy(0), each=ended)
     assert (p.state(0), p.state(1)) == ("verified", "verified")
     return p
+
+
+def test_between_the_end_and_deal_verified_the_log_says_why_there_is_no_replay_yet(
+    pair: Pair, cat: Catalog
+) -> None:
+    assert ENDED and set(ENDED) == {(True, False, cat.t("friend.no_replay.pending"))}
+    assert not pair.ports[1].hidden["review-from-log"] and pair.ports[1].hidden["review-why"]
 
 
 def final(g: object) -> tuple[object, ...]:
@@ -142,6 +161,8 @@ def test_a_failed_audit_gives_no_replay_and_says_why(pair: Pair, cat: Catalog) -
     assert 'data-action="review"' not in choices
     assert cat.t("friend.no_replay.failed") in choices
     assert port.hidden["review-from-log"]
+    assert not port.hidden["review-why"]  # and the log says why too
+    assert port.text["review-why"] == cat.t("friend.no_replay.failed")
     page.click(Click("review"))
     assert port.attrs.get("app", {}).get("data-view") != "review"
 
