@@ -113,8 +113,9 @@ class Reviewer:
     def follow(self) -> None:
         """A friend game went on while its replay so far is open (a link arrived): the new
         moves join the replay, the step the player is on stays, the verdicts given stay and a
-        running analysis goes on to the new decisions. Once the game is over the replay keeps
-        what it has until the deal is verified (the log says why)."""
+        running analysis goes on to the new decisions. The link that ends the game verifies
+        the deal on this page too (it carries the friend's disclosure): the replay is then the
+        whole game."""
         r = self.replay
         s = self.c.session
         s = s.reviewable() if r is not None and r.so_far and s is not None else None
