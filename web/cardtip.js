@@ -5,6 +5,9 @@
 const LONG_PRESS_MS = 450;
 const HOVER_MS = 250; // a pointer passing over the board does not flash every card's text
 const MOVE_TOLERANCE_PX = 10;
+// A long press's own click, when the browser sends one, comes with the lift: its timeStamp is
+// the lift's (on a busy page it is handled late, but stamped when the finger lifted).
+const OWN_CLICK_MS = 600;
 const $ = (id) => document.getElementById(id);
 
 let tip = null; // the floating tooltip (#cardtip), made on first use
@@ -15,7 +18,11 @@ let shownFor = null; // the element whose text is shown
 // because on a page busy with Python the timer fires late, possibly before a lift that came
 // long before it: a tap must never be taken for a long press and lose its move.
 let press = null;
-let swallowClick = false; // a long press shows the text; it does not also make the move
+// A long press shows the text; it does not also make the move. Not a flag that waits for the
+// next click: a phone sends no click for a long press, and the next click (a keyboard's, a
+// screen reader's) would be lost. Only a click on the pressed card, stamped with its lift, is
+// its own: {el, at (the pointerup's timeStamp)}.
+let longPress = null;
 let hoverTimer = 0;
 
 function tooltip() {
@@ -121,7 +128,7 @@ document.addEventListener("focusout", (e) => {
 document.addEventListener("pointerdown", (e) => {
   restingAt = { x: e.clientX, y: e.clientY };
   cancelPress();
-  swallowClick = false;
+  longPress = null;
   const el = readable(e.target);
   if (shownFor && shownFor !== el) hide();
   if (!el || e.pointerType === "mouse") return;
@@ -136,19 +143,24 @@ document.addEventListener("pointerup", (e) => {
   const { el, at } = press;
   cancelPress();
   if (e.timeStamp - at >= LONG_PRESS_MS) {
-    swallowClick = true;
+    longPress = { el, at: e.timeStamp };
     show(el);
   } else if (shownFor === el) hide(); // a tap the late timer took for a press: its move goes on
 });
 document.addEventListener("pointercancel", cancelPress);
 document.addEventListener("contextmenu", (e) => {
-  if (swallowClick || press) e.preventDefault(); // a long press on a card is for reading it
+  if (longPress || press) e.preventDefault(); // a long press on a card is for reading it
 });
 document.addEventListener(
   "click",
   (e) => {
-    if (!swallowClick) return;
-    swallowClick = false;
+    const own =
+      longPress !== null &&
+      e.target instanceof Node &&
+      longPress.el.contains(e.target) &&
+      Math.abs(e.timeStamp - longPress.at) < OWN_CLICK_MS;
+    if (!own) return;
+    longPress = null;
     e.preventDefault();
     e.stopImmediatePropagation();
   },

@@ -95,10 +95,17 @@ class Pair:
         self.delivered[i] = len(self.sent[i])
         self.open(1 - i, self.sent[i][-1].url)
 
-    def play(self, choose: Callable[[ReadGame], str], limit: int = 2000) -> None:
+    def play(
+        self,
+        choose: Callable[[ReadGame], str],
+        limit: int = 2000,
+        each: Callable[[], None] | None = None,
+    ) -> None:
         """To the end: each link is delivered as soon as it is made; a player whose turn it
-        is moves with `choose`."""
+        is moves with `choose`; `each` looks at the pages after every link and every turn."""
         for _ in range(limit):
+            if each is not None:
+                each()
             waiting = [i for i in (0, 1) if len(self.sent[i]) > self.delivered[i]]
             if waiting:
                 self.deliver(waiting[0])

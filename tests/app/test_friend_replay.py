@@ -28,13 +28,51 @@ def quick_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review, "ANALYSIS_LEVEL", "easy")
 
 
+# Red's page (the friend's: it makes the last move) once the game was over, before "Deal
+# verified": (the log's Replay hidden, its why hidden, its why's words).
+ENDED: list[tuple[bool, bool, str]] = []
+LAST_ROUNDS = 11  # from then on Blue reads the game so far while the links come and go
+
+
 @pytest.fixture(scope="module")
 def pair(cat: Catalog) -> Pair:
     p = Pair(cat)
     p.start()
-    p.play(policy(0))
+
+    def look() -> None:
+        blue, port = p.pages[0], p.ports[0]
+        f = blue.friend.game
+        late = f is not None and f.dealer is not None and f.game.rounds_played >= LAST_ROUNDS
+        if late and port.attrs.get("app") != {"data-view": "review"}:
+            blue.click(Click("review"))
+        f, port = p.pages[1].friend.game, p.ports[1]
+        if f is not None and f.dealer is not None and f.game.is_over and f.result is None:
+            why = port.hidden.get("review-why", True), port.text.get("review-why", "")
+            ENDED.append((port.hidden["review-from-log"], *why))
+
+    p.play(policy(0), each=look)
     assert (p.state(0), p.state(1)) == ("verified", "verified")
     return p
+
+
+def test_between_the_end_and_deal_verified_the_log_says_why_there_is_no_replay_yet(
+    pair: Pair, cat: Catalog
+) -> None:
+    assert ENDED and set(ENDED) == {(True, False, cat.t("friend.no_replay.pending"))}
+    assert not pair.ports[1].hidden["review-from-log"] and pair.ports[1].hidden["review-why"]
+
+
+def test_a_replay_so_far_open_when_the_last_link_arrives_becomes_the_whole_game(
+    pair: Pair,
+) -> None:
+    """Blue read the game so far while the last moves came: the link that ended the game
+    verified the deal, and the open replay is the whole game, on the step Blue left it, with
+    its export."""
+    port, played = pair.ports[0], pair.pages[0].friend.game
+    assert played is not None and port.attrs["app"] == {"data-view": "review"}
+    assert port.attrs["review"]["data-steps"] == str(len(played.game.record))
+    assert int(port.attrs["review"]["data-step"]) < len(played.game.record)
+    assert port.hidden["review-so-far"] and not port.hidden["review-export"]
 
 
 def final(g: object) -> tuple[object, ...]:
@@ -142,6 +180,8 @@ def test_a_failed_audit_gives_no_replay_and_says_why(pair: Pair, cat: Catalog) -
     assert 'data-action="review"' not in choices
     assert cat.t("friend.no_replay.failed") in choices
     assert port.hidden["review-from-log"]
+    assert not port.hidden["review-why"]  # and the log says why too
+    assert port.text["review-why"] == cat.t("friend.no_replay.failed")
     page.click(Click("review"))
     assert port.attrs.get("app", {}).get("data-view") != "review"
 

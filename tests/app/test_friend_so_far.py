@@ -343,6 +343,29 @@ def test_the_analysis_so_far_opens_after_a_reload_and_keeps_its_verdicts_as_the_
     assert port.html["analysis-list"].count("<li data-step=") == judged + len(new)
 
 
+def test_an_open_replay_so_far_takes_the_moves_that_arrive_and_stays_on_its_step(
+    cat: Catalog,
+) -> None:
+    """Blue reads the game so far while Red moves: Red's link extends the open replay (it was
+    a snapshot: the table beneath changed, the replay did not), and Blue stays on step 3."""
+    pair = mid_game(cat)
+    page, port = pair.pages[0], pair.ports[0]
+    page.click(Click("review"))
+    page.click(Click("review-goto", "3"))
+    before = int(port.attrs["review"]["data-steps"])
+    pair.turn(1, policy(0))
+    pair.deliver(1)
+    now = len(page.session.game.record) if page.session else 0
+    assert now > before and port.attrs["app"] == {"data-view": "review"}
+    assert port.attrs["review"] == {"data-steps": str(now), "data-step": "3"}
+    assert port.attrs["review-slider"]["max"] == str(now)
+    page.click(Click("review-nav", "last"))
+    followed = review_html(port)
+    page.click(Click("review-close"))
+    page.click(Click("review"))  # opened afresh: the same last step
+    assert review_html(port) == followed
+
+
 def blue_decisions(page: Controller) -> int:
     s = page.session
     assert s is not None

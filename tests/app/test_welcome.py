@@ -1,6 +1,6 @@
 """The welcome's title screen (issue 21): Play at the level used last, Continue only when a game
-is kept, two players, Load and How to play; and the score screen's bars, which must say what
-the score rows say."""
+is kept, two players, a friend, Load and How to play; and the score screen's bars, which must say
+what the score rows say."""
 
 from __future__ import annotations
 
@@ -63,6 +63,20 @@ def test_two_players_on_this_device_starts_a_hotseat_game(cat: Catalog):
     s = page.session
     assert s is not None and s.mode == "hotseat" and s.game.starter == HUMAN
     assert all(port.hidden[d] for d in DIALOGS)
+
+
+def test_play_a_friend_is_a_choice_of_the_welcome_itself(cat: Catalog):
+    """Beside Two players (a phone shows every choice without scrolling), the form's own Play
+    a friend folded away with the rest; New game over a game on the table shows it."""
+    page, port = _page(cat)
+    assert port.hidden["new-friend"]
+    page.click(Click("play-friend"))
+    assert not port.hidden["dlg-friend"] and page.session is None
+    page.click(Click("close"))
+    assert not port.hidden["welcome"]
+    page.click(Click("play-hotseat"))
+    page.click(Click("open-new"))
+    assert port.hidden["welcome"] and not port.hidden["new-friend"]
 
 
 def test_the_welcome_is_a_title_screen_with_the_form_folded_away(cat: Catalog):

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pageutil import start_button
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -151,11 +152,16 @@ def link_to_send(page: Page) -> str:
     return page.locator(LINK).inner_text().strip()
 
 
+def open_friend_options(page: Page) -> None:
+    """Play a friend's options (#dlg-friend): from the welcome, or New game over a table."""
+    if not page.locator(start_button("friend")).first.is_visible():
+        page.locator("[data-action=open-new] >> visible=true").first.click()
+    page.locator(start_button("friend")).first.click()
+
+
 def invite(page: Page, seat: str = "blue", starter: str = "me") -> str:
     """New game → Play a friend → options → Invite: the invitation link."""
-    if not page.locator("[data-new-game=friend]").is_visible():  # the welcome shows it
-        page.locator("[data-action=open-new] >> visible=true").first.click()
-    page.locator("[data-new-game=friend]").click()
+    open_friend_options(page)
     page.check(f"input[name=friend-seat][value={seat}]")
     page.check(f"input[name=friend-starter][value={starter}]")
     page.locator("[data-action=friend-invite]").click()

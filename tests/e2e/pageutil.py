@@ -77,11 +77,14 @@ def table_seq(page: Page) -> str | None:
     return page.get_attribute("#table", "data-seq")
 
 
+WELCOME_START = {"ai": "play", "hotseat": "play-hotseat", "friend": "play-friend"}
+
+
 def start_button(mode: str) -> str:
-    """The button that starts a game of `mode` (`ai` or `hotseat`) now: on the welcome, a title
-    screen with the form folded away, its own Play (the level kept) or Two players; else the
-    New game form's."""
-    welcome = "play" if mode == "ai" else "play-hotseat"
+    """The button that starts a game of `mode` (`ai`, `hotseat` or `friend`: its options) now:
+    on the welcome, a title screen with the form folded away, its own Play (the level kept),
+    Two players or Play a friend; else the New game form's."""
+    welcome = WELCOME_START[mode]
     return f"#welcome [data-action={welcome}]:visible, [data-new-game={mode}]:visible"
 
 

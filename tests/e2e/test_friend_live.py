@@ -23,6 +23,7 @@ from friendpage import (
     link_to_send,
     messages,
     open_and_play,
+    open_friend_options,
     open_link,
     play_live,
     scripted_game,
@@ -41,9 +42,7 @@ ANSWERED = (7, 10)
 
 def invite_live(page: Page, audit: Audit) -> str:
     """New game → Play a friend → moves: live too → Invite: the invitation link."""
-    if not page.locator("[data-new-game=friend]").is_visible():  # the welcome shows it
-        page.locator("[data-action=open-new] >> visible=true").first.click()
-    page.locator("[data-new-game=friend]").click()
+    open_friend_options(page)
     page.check("input[name=friend-live][value=live]")
     audit.check(page, "Play a friend, live chosen")
     page.locator("[data-action=friend-invite]").click()

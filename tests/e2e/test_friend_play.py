@@ -32,6 +32,7 @@ from friendpage import (
     link_to_send,
     messages,
     open_and_play,
+    open_friend_options,
     open_link,
     scripted_game,
     shoot,
@@ -60,7 +61,7 @@ def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothin
     invitation, an invitation to accept, waiting, your turn, refused) in both themes."""
     a, b = open_games(site_url, reused_page, new_context().new_page())
     audit = Audit()
-    a.locator("[data-new-game=friend]").click()
+    open_friend_options(a)
     audit.check(a, "Play a friend: options")
     a.locator("[data-action=friend-invite]").click()
     wait_friend(a, "waiting")
@@ -202,7 +203,7 @@ def test_friend_offline_before_first_use_says_so_and_keeps_nothing_then_invites_
     context = new_context()
     page = open_game(context.new_page(), site_url)
     context.route("**/wheels/friend/**", lambda route: route.abort("internetdisconnected"))
-    page.locator("[data-new-game=friend]").click()
+    open_friend_options(page)
     page.locator("[data-action=friend-invite]").click()
     status = page.locator("#friend-dialog-status")
     status.filter(has_text="could not be loaded").wait_for(timeout=120_000)

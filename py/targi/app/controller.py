@@ -226,6 +226,10 @@ class Controller:
         if s.computer_to_move:
             self.computer.start()
 
+    def follow_replay(self) -> None:
+        """The game on the table went on (a friend's link): an open replay of it so far too."""
+        self.review.follow()
+
     def focus_next_move(self) -> None:
         focus.next_move(self.port)
 

@@ -3,8 +3,9 @@ against the computer at a level, who starts, or two players on this device; and 
 
 The welcome (`#welcome`, shown only with no game on the table) is a title screen: Play (against
 the computer at the level and starter used last), Continue (the game played last, when one is
-kept), two players, Load, How to play, Records, Recent games. The form is folded away there
-(issue 21: one primary action); "Choose the level and who starts" unfolds its computer half."""
+kept), two players, Play a friend, Load, How to play, Records, Recent games. The form is folded
+away there (issue 21: one primary action); "Choose the level and who starts" unfolds its computer
+half."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ class NewGame(Dialog):
             "rematch": lambda k: self.rematch(k.keyboard),
             "play": lambda k: self.play(k.keyboard),
             "play-hotseat": lambda k: self.start("hotseat", k.keyboard),
+            "play-friend": lambda k: self.start("friend", k.keyboard),
             "continue": lambda k: self.continue_game(),
             "new-options": lambda k: self.toggle_options(),
         }
@@ -37,7 +39,9 @@ class NewGame(Dialog):
         self.port.check("starter", settings.starter)
         welcome = self.page.session is None
         self.port.set_hidden("welcome", not welcome)
-        self.port.set_hidden("new-hotseat", welcome)  # the title screen has its own button
+        # the title screen has its own buttons for these
+        self.port.set_hidden("new-hotseat", welcome)
+        self.port.set_hidden("new-friend", welcome)
         self.unfold(not welcome)
         self.welcome_closed = False
         if welcome:

@@ -57,6 +57,10 @@ class ReviewDialog(Dialog):
         r.close()
         return True
 
+    def follow(self) -> None:
+        if self._reviewer is not None:
+            self._reviewer.follow()
+
     def leave(self) -> None:
         """Another game is on the table: the replay of the last one is over."""
         if self._reviewer is not None:

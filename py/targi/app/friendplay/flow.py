@@ -270,6 +270,7 @@ class FriendFlow:
         if isinstance(s, FriendSession) and s.friend.game_id == game.game_id:
             s.friend = game
             self.page.redraw()
+            self.page.follow_replay()  # the replay so far, if open, takes the new moves too
         else:
             self.page.close_all()
             self.page.put(FriendSession(game, self.moved))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..port import Port
 from ..text.catalog import Catalog
-from .table import opens_replay
+from .table import opens_replay, replay_withheld
 from .words import colour, verdict
 
 if TYPE_CHECKING:
@@ -63,6 +63,10 @@ class Panel:
         port.set_hidden("friend", not shown)
         # the game so far from this player's view, or the whole game once verified
         port.set_hidden("review-from-log", s.game is not None and not opens_replay(s.game))
+        # where it would be, why it is not (the end's links and the check are awaited)
+        why = replay_withheld(s.game) if s.game is not None else ""
+        port.set_text("review-why", cat.t(why) if why else "")
+        port.set_hidden("review-why", not why)
         if not shown:
             return
         g = s.game

@@ -130,6 +130,17 @@ class FriendSession(Session):
         )
 
 
+def replay_withheld(f: FriendGame) -> str:
+    """Why the log's Replay is not there, as a catalog key: after the game's end until the
+    deal is verified, or after a failed audit; "" while it opens and before the opening
+    cards are turned up (nothing to replay yet)."""
+    if opens_replay(f):
+        return ""
+    if f.status == "failed":
+        return NO_REPLAY["failed"]
+    return NO_REPLAY["during"] if f.dealer is not None and f.game.is_over else ""
+
+
 def opens_replay(f: FriendGame) -> bool:
     """The log's Replay opens: the game so far while it is played (once the opening nine are
     turned up), the whole game once its deal is verified; not while the last links are awaited

@@ -110,6 +110,27 @@ class Reviewer:
         self.analysed, self.analysed_for, self.state = {}, None, "idle"
         self.judged = {}
 
+    def follow(self) -> None:
+        """A friend game went on while its replay so far is open (a link arrived): the new
+        moves join the replay, the step the player is on stays, the verdicts given stay and a
+        running analysis goes on to the new decisions. The link that ends the game verifies
+        the deal on this page too (it carries the friend's disclosure): the replay is then the
+        whole game."""
+        r = self.replay
+        s = self.c.session
+        s = s.reviewable() if r is not None and r.so_far and s is not None else None
+        if r is None or s is None or list(s.game.record) == r.record:
+            return
+        running = self.state == "running"
+        self.stop()
+        self.replay = replay = Replay.of(s)
+        self.keep_verdicts()
+        self.port.set_attrs("review-slider", {"max": str(replay.steps)})
+        self.goto(self.step)
+        self.show_analysis()
+        if running and self.state == "idle":
+            self.port.spawn(self.analyse())
+
     def close(self) -> None:
         """Back to the table; a running analysis stops."""
         if self.replay is None:
