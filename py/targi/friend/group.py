@@ -23,6 +23,12 @@ POINT_BYTES = 33  # compressed
 SCALAR_BYTES = 32
 
 
+# k·P by (P's encoding, k): what Point.times made. A whole game makes about 400 products per
+# page, so it is kept whole; the bound only keeps a page that plays on and on from growing.
+PRODUCTS_KEPT = 4096
+_PRODUCTS: dict[tuple[bytes, int], Point] = {}
+
+
 class Point:
     """A point of the group (never the identity), kept with its compressed encoding."""
 
@@ -33,9 +39,21 @@ class Point:
         self.data = data
 
     def times(self, k: int) -> Point:
-        """k·P (k a non-zero scalar)."""
-        q: object = self._p * (k % ORDER)  # type: ignore[operator]
-        return Point(q, bytes(q.to_bytes("compressed")))  # type: ignore[attr-defined]
+        """k·P (k a non-zero scalar). Kept by (P, k): the audit at the end redoes every
+        shuffle and share from the disclosed bytes, and a page checking a share again (a
+        reload, a link opened twice) redoes it too, the same products a page already made.
+        The product of the same point and scalar is the same point, so a kept one is exactly
+        what multiplying again would give."""
+        k %= ORDER
+        key = (self.data, k)
+        kept = _PRODUCTS.get(key)
+        if kept is None:
+            q: object = self._p * k  # type: ignore[operator]
+            kept = Point(q, bytes(q.to_bytes("compressed")))  # type: ignore[attr-defined]
+            if len(_PRODUCTS) >= PRODUCTS_KEPT:
+                _PRODUCTS.clear()  # a bound on memory; a whole game makes fewer
+            _PRODUCTS[key] = kept
+        return kept
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Point) and other.data == self.data
