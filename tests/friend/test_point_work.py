@@ -9,7 +9,7 @@ import hashlib
 import pytest
 from ecdsa import NIST256p, SigningKey, VerifyingKey
 from ecdsa.ellipticcurve import PointJacobi
-from targi.friend import audit, group, wire
+from targi.friend import FriendError, audit, group, wire
 
 
 @pytest.fixture
@@ -74,3 +74,24 @@ def test_a_senders_key_is_read_once_for_all_its_links(monkeypatch: pytest.Monkey
     other = bytes(SigningKey.generate(curve=NIST256p).get_verifying_key().to_string("compressed"))
     assert not audit.signature_ok(other, messages[0])
     assert not audit.signature_ok(b"\x02" + b"\xff" * 32, messages[0])  # not a point
+
+
+def test_a_point_is_read_from_its_bytes_once(monkeypatch: pytest.MonkeyPatch):
+    read: list[bytes] = []
+    from_bytes = PointJacobi.from_bytes
+
+    def counting(curve: object, data: bytes, **kwargs: object) -> PointJacobi:
+        read.append(data)
+        return from_bytes(curve, data, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PointJacobi, "from_bytes", counting)
+    monkeypatch.setattr(group, "_POINTS", {}, raising=False)
+    data = group.card_point(11).times(0xABCDEF).data
+    read.clear()
+    assert group.point(data) == group.point(data) == group.point(bytearray(data))
+    assert read == [data]
+    for bad in (b"\x02" + b"\xff" * 32, b"\x04" + data[1:], data[:-1]):
+        with pytest.raises(FriendError):
+            group.point(bad)
+        with pytest.raises(FriendError):
+            group.point(bad)  # a refused point is refused again, never kept

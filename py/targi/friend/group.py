@@ -27,6 +27,7 @@ SCALAR_BYTES = 32
 # page, so it is kept whole; the bound only keeps a page that plays on and on from growing.
 PRODUCTS_KEPT = 4096
 _PRODUCTS: dict[tuple[bytes, int], Point] = {}
+_POINTS: dict[bytes, Point] = {}  # the points read from their bytes (point())
 
 
 class Point:
@@ -63,14 +64,24 @@ class Point:
 
 
 def point(data: bytes) -> Point:
-    """The point a 33-byte compressed encoding stands for; FriendError if it is none."""
+    """The point a 33-byte compressed encoding stands for; FriendError if it is none. Kept by
+    its bytes (decompressing takes a square root modulo the prime): a page reads the same
+    shuffled cards again for each share it checks."""
+    data = bytes(data)
+    kept = _POINTS.get(data)
+    if kept is not None:
+        return kept
     if len(data) != POINT_BYTES or data[0] not in (2, 3):
         raise FriendError("a point is 33 bytes, compressed")
     try:
         p = PointJacobi.from_bytes(NIST256p.curve, data, valid_encodings=("compressed",))
     except (MalformedPointError, ValueError, AssertionError):
         raise FriendError("bytes that are not a point of the curve") from None
-    return Point(p, bytes(data))
+    kept = Point(p, data)
+    if len(_POINTS) >= PRODUCTS_KEPT:
+        _POINTS.clear()
+    _POINTS[kept.data] = kept
+    return kept
 
 
 def scalar(data: bytes) -> int:
