@@ -11,6 +11,8 @@ from ecdsa import NIST256p, SigningKey, VerifyingKey
 from ecdsa.ellipticcurve import PointJacobi
 from targi.friend import FriendError, audit, group, wire
 
+from .scripted import Match, secret
+
 
 @pytest.fixture
 def multiplications(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -95,3 +97,29 @@ def test_a_point_is_read_from_its_bytes_once(monkeypatch: pytest.MonkeyPatch):
             group.point(bad)
         with pytest.raises(FriendError):
             group.point(bad)  # a refused point is refused again, never kept
+
+
+def test_a_transcripts_game_id_and_senders_are_read_from_the_headers_alone(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """The invitation carries a whole shuffled deck: the game id asked at every link and save,
+    and the last link sent, read the messages' headers, not their items again."""
+    match = Match(secret("a0"), secret("b0"), first=0, seed=0)
+    for _ in range(6):
+        match.step()
+    page = match.pages[0]
+    assert len(page.transcript) >= 4
+    for raw in page.transcript:
+        m = wire.parse(raw)
+        assert wire.header(raw) == (m.game_id, m.seq, m.sender)
+    expected = (wire.parse(page.transcript[0]).game_id.hex(), page.link)
+    items_read: list[int] = []
+    read_item = wire._read_item
+
+    def counting(r: object) -> wire.Item:
+        items_read.append(1)
+        return read_item(r)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(wire, "_read_item", counting)
+    assert (page.game_id, page.link) == expected
+    assert items_read == []
