@@ -13,6 +13,7 @@ from pyscript import document, window
 from targi.app.controller import DIALOGS, LANGUAGE_MENUS, Click, Controller
 from targi.app.port import Port, TableFrame
 from targi.app.store.backend import WebStorage
+from targi.app.table.writes import Writes
 from targi.app.text.catalog import Catalog
 
 window.performance.mark("targi:imports-done")  # for load benchmarks
@@ -81,6 +82,7 @@ class DomPort:
         # the element that last received focus (a focusin listener)
         self.last_focused: Element | None = None
         self.opener: Element | None = None  # the control that opened the open dialog
+        self.writes = Writes()  # what the table's regions hold, so a redraw skips the same
 
     # ---- storage and tabs ----------------------------------------------------------------------
     def local_storage(self) -> WebStorage | None:
@@ -117,12 +119,14 @@ class DomPort:
             table.hidden = True
             el("undo").disabled = el("hint").disabled = el("share").disabled = True
             return
-        for region, html in frame.regions.items():
-            el(region).innerHTML = html
+        for write in self.writes.of(frame):
+            if write.append:
+                el(write.region).insertAdjacentHTML("beforeend", write.html)
+            else:
+                el(write.region).innerHTML = write.html
         el("prompt").textContent = frame.prompt
         if frame.log is not None:
             log = el("log")
-            log.innerHTML = frame.log
             log.scrollTop = log.scrollHeight
         hint_text = el("hint-text")
         if frame.hint is not None:
@@ -162,6 +166,7 @@ class DomPort:
 
     def set_html(self, element_id: str, html: str) -> None:
         el(element_id).innerHTML = html
+        self.writes.forget(element_id)  # a region of the table: the next redraw writes it whole
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
         node = el(element_id)

@@ -23,6 +23,13 @@ POINT_BYTES = 33  # compressed
 SCALAR_BYTES = 32
 
 
+# k·P by (P's encoding, k): what Point.times made. A whole game makes about 400 products per
+# page, so it is kept whole; the bound only keeps a page that plays on and on from growing.
+PRODUCTS_KEPT = 4096
+_PRODUCTS: dict[tuple[bytes, int], Point] = {}
+_POINTS: dict[bytes, Point] = {}  # the points read from their bytes (point())
+
+
 class Point:
     """A point of the group (never the identity), kept with its compressed encoding."""
 
@@ -33,9 +40,21 @@ class Point:
         self.data = data
 
     def times(self, k: int) -> Point:
-        """k·P (k a non-zero scalar)."""
-        q: object = self._p * (k % ORDER)  # type: ignore[operator]
-        return Point(q, bytes(q.to_bytes("compressed")))  # type: ignore[attr-defined]
+        """k·P (k a non-zero scalar). Kept by (P, k): the audit at the end redoes every
+        shuffle and share from the disclosed bytes, and a page checking a share again (a
+        reload, a link opened twice) redoes it too, the same products a page already made.
+        The product of the same point and scalar is the same point, so a kept one is exactly
+        what multiplying again would give."""
+        k %= ORDER
+        key = (self.data, k)
+        kept = _PRODUCTS.get(key)
+        if kept is None:
+            q: object = self._p * k  # type: ignore[operator]
+            kept = Point(q, bytes(q.to_bytes("compressed")))  # type: ignore[attr-defined]
+            if len(_PRODUCTS) >= PRODUCTS_KEPT:
+                _PRODUCTS.clear()  # a bound on memory; a whole game makes fewer
+            _PRODUCTS[key] = kept
+        return kept
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Point) and other.data == self.data
@@ -45,14 +64,24 @@ class Point:
 
 
 def point(data: bytes) -> Point:
-    """The point a 33-byte compressed encoding stands for; FriendError if it is none."""
+    """The point a 33-byte compressed encoding stands for; FriendError if it is none. Kept by
+    its bytes (decompressing takes a square root modulo the prime): a page reads the same
+    shuffled cards again for each share it checks."""
+    data = bytes(data)
+    kept = _POINTS.get(data)
+    if kept is not None:
+        return kept
     if len(data) != POINT_BYTES or data[0] not in (2, 3):
         raise FriendError("a point is 33 bytes, compressed")
     try:
         p = PointJacobi.from_bytes(NIST256p.curve, data, valid_encodings=("compressed",))
     except (MalformedPointError, ValueError, AssertionError):
         raise FriendError("bytes that are not a point of the curve") from None
-    return Point(p, bytes(data))
+    kept = Point(p, data)
+    if len(_POINTS) >= PRODUCTS_KEPT:
+        _POINTS.clear()
+    _POINTS[kept.data] = kept
+    return kept
 
 
 def scalar(data: bytes) -> int:

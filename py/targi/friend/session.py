@@ -136,13 +136,13 @@ class FriendGame:
     @property
     def game_id(self) -> str:
         """The game's id as text (hex), for storage keys and Recent games."""
-        return wire.parse(self.transcript[0]).game_id.hex() if self.transcript else ""
+        return wire.header(self.transcript[0])[0].hex() if self.transcript else ""
 
     @property
     def link(self) -> str | None:
         """The last link this page sent (to send again), or None."""
         for raw in reversed(self.transcript):
-            if wire.parse(raw).sender == self.role:
+            if wire.header(raw)[2] == self.role:
                 return wire.encode(raw)
         return None
 
@@ -235,7 +235,7 @@ class FriendGame:
 
     def _check_header(self, m: wire.Message, raw: bytes) -> None:
         other = 1 - self.role
-        if self.transcript and m.game_id != wire.parse(self.transcript[0]).game_id:
+        if self.transcript and m.game_id != wire.header(self.transcript[0])[0]:
             raise Refused("this link belongs to another game", None, "foreign")
         if m.sender == self.role:
             raise Refused("this is your own link: send it to your friend", self.role, "own")

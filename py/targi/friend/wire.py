@@ -228,6 +228,17 @@ def parse(data: bytes) -> Message:
     return Message(game_id, seq, sender, prev, items, data[-SIGNATURE_BYTES:], r.data)
 
 
+def header(data: bytes) -> tuple[bytes, int, int]:
+    """(game id, seq, sender) of a message parsed once already (one of a transcript's), read
+    without its items: the invitation carries a whole shuffled deck, and a page asks its game
+    id at every link and save."""
+    r = _Reader(data)
+    r.take(1)
+    game_id = r.take(GAME_ID_BYTES)
+    seq = r.varint()
+    return game_id, seq, r.take(1)[0]
+
+
 # ---- links ---------------------------------------------------------------------------------
 _LINK = re.compile(r"[A-Za-z0-9_-]*")
 

@@ -6,6 +6,7 @@ Every element that makes a move is a <button data-move="…"> so it can be reach
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...board import CENTRAL, CORNERS
@@ -18,10 +19,10 @@ from ..text.catalog import LANGUAGES, Catalog
 from ..text.words import (
     COST_TOKENS,
     TOKENS,
+    LogWords,
     border_label,
     central_label,
     goods_phrase,
-    log_lines,
     move_label,
     player_names,
 )
@@ -66,6 +67,23 @@ class _Board:
 class Renderer:
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
+        self.log_words = LogWords(cat)
+        self.log_items: list[tuple[tuple[str, str], str]] = []  # a log line, its <li>
+        # Pieces that depend on the words alone (a card's face, a token), made once per
+        # language: a redraw of the table draws the same cards and tokens again and again.
+        self.pieces: dict[tuple[object, ...], str] = {}
+        self.pieces_in: dict[str, str] | None = None  # the catalog's messages they are in
+        self.pieces_lang = ""
+
+    def once(self, key: tuple[object, ...], make: Callable[[], str]) -> str:
+        """`make()`, kept under `key` while the catalog's words stay the same."""
+        if self.cat.messages is not self.pieces_in or self.cat.lang != self.pieces_lang:
+            self.pieces.clear()
+            self.pieces_in, self.pieces_lang = self.cat.messages, self.cat.lang
+        piece = self.pieces.get(key)
+        if piece is None:
+            piece = self.pieces[key] = make()
+        return piece
 
     # ---- small pieces --------------------------------------------------------------------------
     def icon(self, name: str) -> str:
@@ -77,6 +95,11 @@ class Renderer:
         return self.icon(symbol.replace(" ", "-").lower())
 
     def token(self, letter: str, n: int | str = "", extra: str = "", attrs: str = "") -> str:
+        return self.once(
+            ("token", letter, n, extra, attrs), lambda: self._token(letter, n, extra, attrs)
+        )
+
+    def _token(self, letter: str, n: int | str, extra: str, attrs: str) -> str:
         title = self.cat.t(f"token.{letter}.name")
         if isinstance(n, int):  # "5 soli", not "5 sól": the language's plural form
             label = self.cat.plural(f"token.{letter}", n)
@@ -99,6 +122,9 @@ class Renderer:
         )
 
     def piece(self, kind: str, p: int) -> str:
+        return self.once(("piece", kind, p), lambda: self._piece(kind, p))
+
+    def _piece(self, kind: str, p: int) -> str:
         label = self.cat.t(f"piece.{kind}", player=self.cat.t(f"colour.{p}"))
         attrs = f'role="img" aria-label="{esc(label)}" title="{esc(label)}"'
         return f'<span class="pc {kind} p{p}" data-piece="{kind}" {attrs}></span>'
@@ -115,6 +141,9 @@ class Renderer:
 
     def full_text(self, card_id: str) -> str:
         """Everything a card says, in one sentence (its tooltip and the card reference)."""
+        return self.once(("full_text", card_id), lambda: self._full_text(card_id))
+
+    def _full_text(self, card_id: str) -> str:
         c = BY_ID[card_id]
         cat = self.cat
         if c.kind == "border":
@@ -163,6 +192,11 @@ class Renderer:
     def card(self, card_id: str, cls: str = "mini", focusable: bool = False) -> str:
         """A card the player can read: its face with its id and full text (data-card,
         data-text). `focusable`: a card not inside a button, reachable by keyboard."""
+        return self.once(
+            ("card", card_id, cls, focusable), lambda: self._card(card_id, cls, focusable)
+        )
+
+    def _card(self, card_id: str, cls: str, focusable: bool) -> str:
         full = esc(self.full_text(card_id))
         attrs = f' data-card="{esc(card_id)}" data-text="{full}"'
         return self.face(card_id, cls, attrs + (' tabindex="0"' if focusable else ""))
@@ -311,15 +345,9 @@ class Renderer:
             cls += " next-raid"
         if b.last in (f"t{n}", f"u{n}"):
             cls += " last"
-        mark = self.icon("raid") if n in CORNERS else ""
-        icons = self.ability(card.id)
-        if icons:
+        if self.ability(card.id):
             cls += " has-ab"
-        inner = (
-            f'<span class="num">{n}</span><span class="nm">{mark}{esc(cat.card_name(card.id))}'
-            f"</span>{self.art(art_name(card.id))}{icons}"
-            f'<span class="tx">{esc(cat.card_short(card.id))}</span>'
-        )
+        inner = self.once(("border", n), lambda: self.border_face(n))
         extras = ""
         if b.v["robber"] == n:
             cls += " robbed"
@@ -341,8 +369,21 @@ class Renderer:
             move = f"t{n}"
         elif b.kind == "act" and f"u{n}" in b.legal:
             move = f"u{n}"
-        attrs = f' data-border="{n}" data-text="{esc(self.full_text(card.id))}"'
+        attrs = self.once(
+            ("border-attrs", n),
+            lambda: f' data-border="{n}" data-text="{esc(self.full_text(card.id))}"',
+        )
         return self._cell(b, cls, inner, move, attrs)
+
+    def border_face(self, n: int) -> str:
+        """What a border card's cell shows of the card itself: number, name, art, ability."""
+        card_id = BORDER[n].id
+        mark = self.icon("raid") if n in CORNERS else ""
+        return (
+            f'<span class="num">{n}</span><span class="nm">{mark}{esc(self.cat.card_name(card_id))}'
+            f"</span>{self.art(art_name(card_id))}{self.ability(card_id)}"
+            f'<span class="tx">{esc(self.cat.card_short(card_id))}</span>'
+        )
 
     def central_cell(self, letter: str, b: _Board) -> str:
         cat = self.cat
@@ -370,7 +411,9 @@ class Renderer:
         move = f"u{letter}" if b.kind == "act" and f"u{letter}" in b.legal else None
         attrs = f' data-space="{letter}"'
         if card is not None:
-            attrs += f' data-text="{esc(self.full_text(card))}"'
+            attrs += self.once(
+                ("text-attr", card), lambda: f' data-text="{esc(self.full_text(card))}"'
+            )
         return self._cell(b, cls, inner, move, attrs)
 
     # ---- players -------------------------------------------------------------------------------
@@ -587,12 +630,22 @@ class Renderer:
         return score_screen(self, v)
 
     def log(self, v: PageView) -> str:
-        lines = log_lines(self.cat, v["log"], player_names(self.cat, v["mode"]), v["you"])
+        """The move log's items. Worded from where the log changed (`LogWords`); a line worded
+        as before keeps its item's HTML, so a move costs its own lines."""
+        lines = self.log_words.lines(v["log"], player_names(self.cat, v["mode"]), v["you"])
         raid = self.icon("raid")
-        return "".join(
-            f'<li class="{cls}">{raid if "raid" in cls.split() else ""}{esc(text)}</li>'
-            for cls, text in lines
-        )
+        items = self.log_items
+        for i, line in enumerate(lines):
+            if i < len(items) and items[i][0] == line:
+                continue
+            cls, text = line
+            html = f'<li class="{cls}">{raid if "raid" in cls.split() else ""}{esc(text)}</li>'
+            if i < len(items):
+                items[i] = (line, html)
+            else:
+                items.append((line, html))
+        del items[len(lines) :]
+        return "".join(html for _, html in items)
 
     # ---- learning: tips, "since your last turn" --------------------------------------------------
     def tip(self, kind: str | None) -> str:

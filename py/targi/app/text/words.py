@@ -150,54 +150,112 @@ def log_lines(
 ) -> list[tuple[str, str]]:
     """The game's event log as (css class, text) lines, oldest first, with round headings.
     Lines about `you` use the catalog's "….you" form where it has one (English: "You place")."""
-    lines: list[tuple[str, str]] = []
-    t = _Speaker(cat, you)
-    current_round = 0
-    context = ""  # the decision a "done" ends, read from the move before it
-    for i, e in enumerate(log):
-        if e.kind == "move":
-            p, move = e.player, e.move
-            if e.round != current_round:
-                current_round = e.round
-                # the raid at the last corner comes after the last round
-                heading = (
-                    cat.t("log.round", n=e.round) if e.round <= ROUNDS else cat.t("log.final_raid")
-                )
-                lines.append(("round", heading))
-            if move == "lV":
-                text = _lost_vp(cat, t.by(p), names[p], log[i + 1 : i + 2])
+    return LogWords(cat).lines(log, names, you)
+
+
+class LogWords:
+    """`log_lines` kept from one call to the next: a log that grew (or was cut by an undo) is
+    worded again only from the first event that changed, so a move on the table costs its own
+    lines, not the whole game's. A new language, other player names or `you` start it over."""
+
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+        self.key: tuple[object, ...] = ()
+        self.messages: dict[str, str] | None = None  # the words the lines are in
+        self.events: list[Event] = []
+        # before event i: (the round last headed, the decision a "done" ends, lines written)
+        self.before: list[tuple[int, str, int]] = []
+        self.out: list[tuple[str, str]] = []
+        self.end = (0, "")  # the round and context after the last event
+
+    def lines(
+        self, log: Sequence[Event], names: tuple[str, str], you: int | None = None
+    ) -> list[tuple[str, str]]:
+        cat = self.cat
+        key = (cat.lang, names, you)
+        if key != self.key or cat.messages is not self.messages:
+            self.key, self.messages = key, cat.messages
+            self.events, self.before, self.out = [], [], []
+            self.end = (0, "")
+        same = 0
+        for old, new in zip(self.events, log, strict=False):
+            if old != new:
+                break
+            same += 1
+        if same and _reads_next(self.events[same - 1]):
+            same -= 1  # its words depend on the event after it, which changed
+        if same < len(self.before):
+            current_round, context, written = self.before[same]
+        else:  # every event kept: go on from where the last call ended
+            (current_round, context), written = self.end, len(self.out)
+        del self.before[same:], self.out[written:]
+        self.events = list(log)
+        t = _Speaker(cat, you)
+        lines = self.out
+        for i in range(same, len(log)):
+            self.before.append((current_round, context, len(lines)))
+            e = log[i]
+            if e.kind == "move":
+                p, move = e.player, e.move
+                if e.round != current_round:
+                    current_round = e.round
+                    # the raid at the last corner comes after the last round
+                    heading = (
+                        cat.t("log.round", n=e.round)
+                        if e.round <= ROUNDS
+                        else cat.t("log.final_raid")
+                    )
+                    lines.append(("round", heading))
+                if move == "lV":
+                    text = _lost_vp(cat, t.by(p), names[p], log[i + 1 : i + 2])
+                else:
+                    text, context = _log_move(cat, t.by(p), names[p], move, e.card, context)
+                if e.forced:
+                    text = cat.t("log.forced", text=text)
+                lines.append((f"p{p} raid" if move[0] == "l" else f"p{p}", text))
             else:
-                text, context = _log_move(cat, t.by(p), names[p], move, e.card, context)
-            if e.forced:
-                text = cat.t("log.forced", text=text)
-            lines.append((f"p{p} raid" if move[0] == "l" else f"p{p}", text))
-        elif e.kind == "drawn":
-            say = t.by(e.player)
-            lines.append((f"p{e.player}", say("log.drawn", player=names[e.player],
-                                               card=cat.card_name(e.card))))  # fmt: skip
-        elif e.kind == "marker_returned":
-            spaces = cat.join(e.spaces)
-            say = t.by(e.player)
-            text = say("log.marker_returned", player=names[e.player], spaces=spaces)
-            lines.append((f"p{e.player}", text))
-        elif e.kind == "gold_limit":
-            gold = goods_phrase(cat, "G" * e.gold)
-            text = t.by(e.player)("log.gold_limit", player=names[e.player], goods=gold)
-            lines.append((f"p{e.player}", text))
-        elif e.kind == "round_end":
-            lines.append(("event", cat.t("log.round_end", n=e.rounds_played)))
-        elif e.kind == "raid":
-            lines.append(("event raid", cat.t("log.raid", card=cat.card_name(e.card))))
-        elif e.kind == "raid_vp":
-            pass  # worded with the move before it (_lost_vp)
-        elif e.kind == "raid_immune":
-            say = t.by(e.player)
-            lines.append((f"p{e.player} raid", say("log.raid_immune", player=names[e.player])))
-        elif e.kind == "reshuffle":
-            lines.append(("event", cat.t(f"log.reshuffle.{e.deck}")))
-        elif e.kind == "game_over":
-            lines.append(("event", cat.t("log.game_over")))
-    return lines
+                line = _event_line(cat, t, names, e)
+                if line is not None:
+                    lines.append(line)
+        self.end = (current_round, context)
+        return list(lines)
+
+
+def _reads_next(e: Event) -> bool:
+    """A raid paid in VP is worded with the amount the event after it gives (_lost_vp)."""
+    return e.kind == "move" and e.move == "lV"
+
+
+def _event_line(
+    cat: Catalog, t: _Speaker, names: tuple[str, str], e: Event
+) -> tuple[str, str] | None:
+    """The line of an event that is not a move (None: it has none of its own)."""
+    if e.kind == "drawn":
+        say = t.by(e.player)
+        return (f"p{e.player}", say("log.drawn", player=names[e.player],
+                                    card=cat.card_name(e.card)))  # fmt: skip
+    if e.kind == "marker_returned":
+        spaces = cat.join(e.spaces)
+        say = t.by(e.player)
+        return (f"p{e.player}", say("log.marker_returned", player=names[e.player], spaces=spaces))
+    if e.kind == "gold_limit":
+        gold = goods_phrase(cat, "G" * e.gold)
+        return (
+            f"p{e.player}",
+            t.by(e.player)("log.gold_limit", player=names[e.player], goods=gold),
+        )
+    if e.kind == "round_end":
+        return ("event", cat.t("log.round_end", n=e.rounds_played))
+    if e.kind == "raid":
+        return ("event raid", cat.t("log.raid", card=cat.card_name(e.card)))
+    if e.kind == "raid_immune":
+        say = t.by(e.player)
+        return (f"p{e.player} raid", say("log.raid_immune", player=names[e.player]))
+    if e.kind == "reshuffle":
+        return ("event", cat.t(f"log.reshuffle.{e.deck}"))
+    if e.kind == "game_over":
+        return ("event", cat.t("log.game_over"))
+    return None  # raid_vp: worded with the move before it (_lost_vp)
 
 
 def _log_move(
