@@ -13,6 +13,8 @@
   are set back for each test. A test that must see a first visit (loading, requests, the
   policy) or that changes the page for good (`add_init_script`, routes) takes `first_visit`.
 - `reused_page`: that page before the site is opened, for a test that opens a link itself.
+- `new_tab`: new pages of that page's context (a tab with its own init script, a second tab),
+  closed after the test: the site cached, no first visit.
 - `first_visit`: the site opened in `page`, a new context: a true first visit.
 - `shared_page`: one page per key for the tests of a module that only read what it shows
   (layout at several sizes, languages, themes): opened once, guarded like the others, so a
@@ -153,6 +155,28 @@ def reused_page(
 @pytest.fixture
 def game_page(reused_page: Page, site_url: str) -> Page:
     return open_game(reused_page, site_url)
+
+
+@pytest.fixture
+def new_tab(reused_page: Page, site_url: str) -> Iterator[Callable[[], Page]]:
+    """Pages of the worker's reused context, each a new tab (closed after the test): the site
+    cached and its storage emptied as for `reused_page`, for a test that changes a page for
+    good (`add_init_script`) or needs a second tab, where a new context paid a first visit."""
+    # emptied here too: a tab of an earlier test may have left storage while the reused page
+    # stayed off the site (so its fixture had nothing to forget)
+    reused_page.goto(site_url + "build.json")
+    reused_page.evaluate(FORGET)
+    opened: list[Page] = []
+
+    def tab() -> Page:
+        page = reused_page.context.new_page()
+        opened.append(page)
+        return page
+
+    yield tab
+    for page in reversed(opened):
+        if not page.is_closed():
+            page.close()
 
 
 @pytest.fixture
