@@ -172,9 +172,10 @@ THEME = "document.documentElement.dataset.theme"
 
 
 def test_the_theme_follows_the_system_and_a_chosen_one_survives_a_reload(
-    new_context: Callable[..., BrowserContext], site_url: str
+    new_tab: Callable[[], Page], site_url: str
 ) -> None:
-    page = new_context(color_scheme="dark").new_page()
+    page = new_tab()  # the site cached, nothing stored: the system's theme decides
+    page.emulate_media(color_scheme="dark")
     page.goto(site_url)
     wait_until_ready(page)
     assert page.evaluate(THEME) == "dark"
