@@ -13,6 +13,10 @@
   are set back for each test. A test that must see a first visit (loading, requests, the
   policy) or that changes the page for good (`add_init_script`, routes) takes `first_visit`.
 - `reused_page`: that page before the site is opened, for a test that opens a link itself.
+- `new_tab`: new pages of that page's context (a tab with its own init script, a second tab),
+  closed after the test: the site cached, no first visit.
+- `phone_tab`: new tabs of a worker-wide phone context (touch, mobile, 390x844), closed after
+  the test, its storage emptied: the touch tests of several modules pay one first visit.
 - `first_visit`: the site opened in `page`, a new context: a true first visit.
 - `shared_page`: one page per key for the tests of a module that only read what it shows
   (layout at several sizes, languages, themes): opened once, guarded like the others, so a
@@ -153,6 +157,73 @@ def reused_page(
 @pytest.fixture
 def game_page(reused_page: Page, site_url: str) -> Page:
     return open_game(reused_page, site_url)
+
+
+@pytest.fixture
+def new_tab(reused_page: Page, site_url: str) -> Iterator[Callable[[], Page]]:
+    """Pages of the worker's reused context, each a new tab (closed after the test): the site
+    cached and its storage emptied as for `reused_page`, for a test that changes a page for
+    good (`add_init_script`) or needs a second tab, where a new context paid a first visit."""
+    # emptied here too: a tab of an earlier test may have left storage while the reused page
+    # stayed off the site (so its fixture had nothing to forget)
+    reused_page.goto(site_url + "build.json")
+    reused_page.evaluate(FORGET)
+    opened: list[Page] = []
+
+    def tab() -> Page:
+        page = reused_page.context.new_page()
+        opened.append(page)
+        return page
+
+    yield tab
+    for page in reversed(opened):
+        if not page.is_closed():
+            page.close()
+
+
+# A phone: touch, mobile, 390x844 (what the touch tests of several modules share).
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+}
+
+
+@pytest.fixture(scope="session")
+def _phone_context(
+    browser: Browser, browser_context_args: dict[str, Any]
+) -> Iterator[tuple[ExternalRequests, BrowserContext]]:
+    recorder = ExternalRequests()
+    context = browser.new_context(**browser_context_args, **PHONE)
+    recorder.guard(context)
+    yield recorder, context
+    context.close()
+
+
+@pytest.fixture
+def phone_tab(
+    _phone_context: tuple[ExternalRequests, BrowserContext], site_url: str
+) -> Iterator[Callable[[], Page]]:
+    """New tabs of the worker's phone context (PHONE), closed after the test: the first test
+    of a worker pays the first visit, the others find the site cached. Its storage is emptied
+    first (as for `reused_page`); a tab's init scripts end with it. A test that changes the
+    whole context (`page.clock` is the context's) makes a context of its own."""
+    recorder, context = _phone_context
+    opened: list[Page] = []
+
+    def tab() -> Page:
+        page = context.new_page()
+        opened.append(page)
+        return page
+
+    tab().goto(site_url + "build.json")
+    opened[0].evaluate(FORGET)
+    opened[0].close()
+    yield tab
+    for page in opened:
+        if not page.is_closed():
+            page.close()
+    fail_on_off_origin(recorder)
 
 
 @pytest.fixture

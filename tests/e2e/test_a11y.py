@@ -1,8 +1,9 @@
 """Everyone can play (issue 9): axe-core on every screen in both themes, the theme switch,
 keyboard focus rules and the live region.
 
-Each theme is one browser session that walks through the screens (positions that random clicks
-reach only slowly are loaded as `#g=` links found by the engine: tests/e2e/positions.py)."""
+One browser session walks through the screens and audits each in both themes, switching the
+system's theme under it (positions that random clicks reach only slowly are loaded as `#g=`
+links found by the engine: tests/e2e/positions.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from gameplay import (
     wait_for_turn,
 )
 from pageutil import RECORD_VIOLATIONS, start_button, wait_until_ready
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 from positions import action_with_more_to_do, finished, near_the_end, position
 
 pytestmark = pytest.mark.e2e
@@ -62,37 +63,77 @@ def close_dialog(page: Page) -> None:
     )
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_axe_finds_nothing_on_any_screen(
-    new_context: Callable[..., BrowserContext], site_url: str, theme: str
+THEMES = ("light", "dark")
+BACKGROUND = "getComputedStyle(document.documentElement).backgroundColor"
+HELD = "**/snapshot.gz"  # the interpreter's snapshot: the loading screen stays while it is held
+
+
+class BothThemes:
+    """axe on each screen in both themes, the system's theme switched under the open page
+    (`emulate_media`): the page follows it at once (<html data-theme>, written by
+    targi.app.prefs on the media query's change; test_the_theme_follows_the_system... below),
+    so one walk through the screens audits both, where a walk per theme reached every screen
+    twice. The order alternates (light, dark; dark, light; ...): one switch a screen."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.audit = Audit()
+        self.order = list(THEMES)
+        self.backgrounds: dict[str, set[str]] = {theme: set() for theme in THEMES}
+
+    def check(self, screen: str, loading: bool = False) -> None:
+        for theme in self.order:
+            self.page.emulate_media(color_scheme=theme)
+            if loading:  # before Python runs the CSS follows the media query itself
+                assert self.page.evaluate(f"matchMedia('(prefers-color-scheme: {theme})').matches")
+            else:
+                self.page.wait_for_function(
+                    "t => document.documentElement.dataset.theme === t", arg=theme, timeout=WAIT_MS
+                )
+            self.backgrounds[theme].add(self.page.evaluate(BACKGROUND))
+            self.audit.check(self.page, f"{screen} ({theme})")
+        self.order.reverse()
+
+    def assert_clean(self) -> None:
+        # each theme was shown as itself: the two never share the page's background
+        assert not self.backgrounds["light"] & self.backgrounds["dark"], self.backgrounds
+        print(self.audit.counts)
+        self.audit.assert_clean()
+
+
+def test_axe_finds_nothing_on_any_screen_in_either_theme(
+    new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    context = new_context(
-        color_scheme=theme, reduced_motion="reduce", viewport={"width": 1280, "height": 900}
-    )
+    context = new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    audit = Audit()
+    held: list[Route] = []
+    page.route(HELD, lambda route: held.append(route))  # answered once loading is audited
     page.goto(site_url, wait_until="domcontentloaded")
+    screens = BothThemes(page)
     assert page.evaluate("document.documentElement.dataset.appState") == "loading"
-    audit.check(page, f"loading ({theme})")
+    screens.check("loading", loading=True)
+    assert page.evaluate("document.documentElement.dataset.appState") == "loading"
+    for route in held:
+        route.continue_()
+    page.unroute(HELD)
     wait_until_ready(page)
-    assert page.evaluate("document.documentElement.dataset.theme") == theme
-    audit.check(page, f"new game, welcome ({theme})")
+    screens.check("new game, welcome")
     for action, screen in (("stats", "Records"), ("recent", "Recent games")):
         page.click(f"#dlg-new [data-action={action}]")
-        audit.check(page, f"{screen}, no game yet ({theme})")
+        screens.check(f"{screen}, no game yet")
         close_dialog(page)
         # back on the welcome screen, on the button that opened it
         assert page.evaluate("document.activeElement.closest('#dlg-new') !== null")
         assert page.evaluate("document.activeElement.dataset.action") == action
     page.keyboard.press("Escape")  # the welcome closed with nothing kept: the empty table
     page.wait_for_selector("#no-game", timeout=WAIT_MS)
-    audit.check(page, f"no game on the table ({theme})")
+    screens.check("no game on the table")
     page.click("#no-game [data-action=open-new]")
     start_game(page, "ai", level="easy", starter="me")
     page.wait_for_selector("#board [data-move]", timeout=WAIT_MS)
-    audit.check(page, f"placement ({theme})")
+    screens.check("placement")
     open_menu(page)
-    audit.check(page, f"the header's menu open ({theme})")
+    screens.check("the header's menu open")
     page.keyboard.press("Escape")
     for action, screen in (
         ("rules", "How to play"),
@@ -110,49 +151,48 @@ def test_axe_finds_nothing_on_any_screen(
         else:
             menu_item(page, action)
         page.wait_for_selector(".overlay:not([hidden])", timeout=WAIT_MS)
-        audit.check(page, f"{screen} ({theme})")
+        screens.check(screen)
         page.keyboard.press("Escape")
     for screen, kind in DECISIONS.items():
         code, _ = position(kind)
         load_link(page, code)
         page.wait_for_selector("[data-move]", timeout=WAIT_MS)
-        audit.check(page, f"{screen} ({theme})")
+        screens.check(screen)
     load_link(page, finished())
     page.wait_for_selector("#score", timeout=WAIT_MS)
-    audit.check(page, f"score screen ({theme})")
+    screens.check("score screen")
     page.click("#score [data-action=review]")
     page.wait_for_selector("#app[data-view=review]", timeout=WAIT_MS)
-    audit.check(page, f"Replay ({theme})")
-    print(audit.counts)
-    audit.assert_clean()
+    screens.check("Replay")
+    screens.assert_clean()
 
 
 # ---- the theme ---------------------------------------------------------------------------------
-PAGE_BACKGROUND = "getComputedStyle(document.body).backgroundColor || ''"
 THEME = "document.documentElement.dataset.theme"
 
 
 def test_the_theme_follows_the_system_and_a_chosen_one_survives_a_reload(
-    new_context: Callable[..., BrowserContext], site_url: str
+    new_tab: Callable[[], Page], site_url: str
 ) -> None:
-    page = new_context(color_scheme="dark").new_page()
+    page = new_tab()  # the site cached, nothing stored: the system's theme decides
+    page.emulate_media(color_scheme="dark")
     page.goto(site_url)
     wait_until_ready(page)
     assert page.evaluate(THEME) == "dark"
-    dark = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    dark = page.evaluate(BACKGROUND)
     page.emulate_media(color_scheme="light")  # the system changes while the page is open
     page.wait_for_function(f"() => {THEME} === 'light'", timeout=WAIT_MS)
-    light = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    light = page.evaluate(BACKGROUND)
     assert light != dark
     page.click(start_button("hotseat"))  # the header is behind the welcome dialog
     menu_item(page, "theme")
     assert page.evaluate(THEME) == "dark"
     assert page.get_attribute("#menu [data-action=theme]", "aria-pressed") == "true"
-    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == dark
+    assert page.evaluate(BACKGROUND) == dark
     page.reload()
     wait_until_ready(page)
     assert page.evaluate(THEME) == "dark"  # remembered, though the system says light
-    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == dark
+    assert page.evaluate(BACKGROUND) == dark
     settings = page.evaluate("JSON.parse(localStorage.getItem('targi.settings'))")
     assert settings["theme"] == "dark"
 

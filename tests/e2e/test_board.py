@@ -141,14 +141,19 @@ REVIEW_BOARD = """() => { const b = document.getElementById('review-board').getB
 
 @pytest.mark.parametrize("size", [*LAPTOPS, (360, 640)], ids=[*IDS, "360x640"])
 def test_the_replays_board_scales_with_the_window_like_the_tables(
-    new_context, site_url: str, size: tuple[int, int]
+    new_context, reused_page: Page, site_url: str, size: tuple[int, int]
 ):
     """The replay (#review-board) draws the table's board: on a laptop its cells have a card's
     proportions and the board takes the height its head leaves, whole in the window (no fixed
-    600 px board); on a phone nothing scrolls sideways."""
+    600 px board); on a phone nothing scrolls sideways. (A laptop's window is the reused page
+    resized; a phone's touch screen is a context's.)"""
     width, height = size
-    context = new_context(viewport={"width": width, "height": height}, has_touch=width < 600)
-    page = open_game(context.new_page(), site_url + "#g=" + finished())
+    if width < 600:
+        page = new_context(viewport={"width": width, "height": height}, has_touch=True).new_page()
+    else:
+        page = reused_page
+        page.set_viewport_size({"width": width, "height": height})
+    open_game(page, site_url + "#g=" + finished())
     page.click("#score [data-action=review]")
     page.wait_for_selector("#review-board .cell")
     page.evaluate("scrollTo(0, 0)")

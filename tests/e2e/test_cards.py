@@ -287,9 +287,8 @@ def test_every_card_face_shows_an_illustration_the_site_ships(
         assert response.ok and response.headers["content-type"].startswith("image/svg"), url
 
 
-def test_a_touch_screen_says_press_and_hold_where_a_mouse_reads_hover(new_context, site_url: str):
-    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = open_game(context.new_page(), site_url)
+def test_a_touch_screen_says_press_and_hold_where_a_mouse_reads_hover(phone_tab, site_url: str):
+    page = open_game(phone_tab(), site_url)
     assert page.evaluate("matchMedia('(hover: none)').matches")
     start_game(page, "hotseat")
     tip = page.locator("#tip .tip[data-tip=place] p")

@@ -35,8 +35,8 @@ def test_the_policy_allows_only_the_sites_own_files_and_what_pyscript_needs():
     assert not any("'unsafe-inline'" in values for values in policy.values())
 
 
-def test_an_injected_inline_script_and_style_are_blocked(first_visit: Page):
-    page = first_visit
+def test_an_injected_inline_script_and_style_are_blocked(game_page: Page):
+    page = game_page  # the policy is index.html's own: the same on a return visit
     page.evaluate(RECORD_VIOLATIONS)
     ran = page.evaluate(
         """() => {
@@ -58,8 +58,8 @@ def test_an_injected_inline_script_and_style_are_blocked(first_visit: Page):
     assert any(v.startswith("style-src") for v in violations), violations
 
 
-def test_an_off_origin_request_is_stopped_by_the_policy_before_the_network(first_visit: Page):
-    page = first_visit
+def test_an_off_origin_request_is_stopped_by_the_policy_before_the_network(game_page: Page):
+    page = game_page  # the policy is index.html's own: the same on a return visit
     page.evaluate(RECORD_VIOLATIONS)
     outcome = page.evaluate(
         "fetch('http://example.invalid/probe').then(() => 'answered', () => 'blocked')"

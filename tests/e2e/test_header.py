@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from gameplay import WAIT_MS, choose_setting, menu_item, open_game, resize, start_game
 from pageutil import SharedPage
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 # One worker runs the module, so its shared page is loaded once.
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("header")]
@@ -175,12 +175,9 @@ def test_sound_is_off_until_switched_on_remembered_and_heard(game_page: Page):
     expect(html).to_have_attribute("data-sound", "off")
 
 
-def test_sound_without_webaudio_is_silent_and_no_error(
-    new_context: Callable[..., BrowserContext], site_url: str
-):
-    context = new_context()
-    context.add_init_script("delete window.AudioContext; delete window.webkitAudioContext;")
-    page = context.new_page()
+def test_sound_without_webaudio_is_silent_and_no_error(new_tab: Callable[[], Page], site_url: str):
+    page = new_tab()  # a tab of its own: an init script stays for good
+    page.add_init_script("delete window.AudioContext; delete window.webkitAudioContext;")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_game(page, site_url)

@@ -74,10 +74,8 @@ def test_every_card_shows_its_full_text_on_hover_and_long_press(game_page: Page)
     expect(page.locator("#cardtip")).to_contain_text(" VP, costs ")
 
 
-def test_a_long_press_reads_a_card_without_playing_it(new_context, site_url: str):
-    context = new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    open_game(page, site_url)
+def test_a_long_press_reads_a_card_without_playing_it(phone_tab, site_url: str):
+    page = open_game(phone_tab(), site_url)
     start_game(page, "hotseat")
     box = page.locator('#board [data-move="t2"]').bounding_box()
     assert box is not None

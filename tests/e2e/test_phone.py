@@ -579,11 +579,12 @@ def test_a_tap_leaves_no_card_text_open_over_the_moves(new_context, site_url: st
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_first_tip_covers_no_placement_on_a_small_phone(new_context, site_url: str, lang):
+def test_the_first_tip_covers_no_placement_on_a_small_phone(phone_tab, site_url: str, lang):
     """The placement tip makes the dock taller: the page lifts the board above it, and a long
     tip scrolls inside itself, so every legal border card stays on screen with the tip."""
-    context = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
-    page = open_game(context.new_page(), f"{site_url}?lang={lang}")
+    page = phone_tab()
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, f"{site_url}?lang={lang}")
     start_game(page, "ai", level="easy", starter="me")
     wait_for_turn(page)
     expect(page.locator("#tip .tip[data-tip=place]")).to_be_visible()

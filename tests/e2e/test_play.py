@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 from gameplay import (
@@ -152,8 +153,11 @@ def test_the_computer_moves_step_by_step_while_the_page_stays_usable(game_page: 
     expect(page.locator("#table.thinking")).to_have_count(0)
 
 
-def test_the_computer_still_plays_when_its_worker_cannot_start(page: Page, site_url: str):
-    # a browser without module workers
+def test_the_computer_still_plays_when_its_worker_cannot_start(
+    new_tab: Callable[[], Page], site_url: str
+):
+    # a browser without module workers (a tab of its own: an init script stays for good)
+    page = new_tab()
     page.add_init_script("window.Worker = function () { throw new Error('no workers here'); };")
     open_game(page, site_url)
     start_game(page, "ai", level="easy", starter="computer")

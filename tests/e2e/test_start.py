@@ -11,6 +11,7 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
+from gameplay import start_game as new_game
 from pageutil import (
     make_a_move,
     open_game,
@@ -221,34 +222,11 @@ def python_start(page: Page) -> str | None:
     return page.evaluate("document.documentElement.dataset.pythonStart ?? null")
 
 
-def test_a_first_visit_unzips_the_shipped_snapshot_off_the_pages_main_thread(
-    page: Page, site_url: str
-) -> None:
-    """The 31 MB inflate of snapshot.gz runs in a worker of the page's (web/shipped.mjs), beside
-    the main thread's parsing and PyScript's set-up, not after them on the same thread."""
-    workers: list[str] = []
-    page.on("worker", lambda worker: workers.append(site_path(worker.url, site_url)))
-    open_game(page, site_url)
-    assert python_start(page) == "shipped"
-    assert "web/shipped.mjs" in workers
-
-
 def wheel_marks(page: Page) -> list[str]:
     return page.evaluate(
         "performance.getEntriesByType('mark').map(m => m.name)"
         ".filter(n => n.startsWith('targi:wheel-'))"
     )
-
-
-def test_the_browser_reads_the_wheel_so_python_does_not_unpack_it_after_the_restore(
-    page: Page, site_url: str
-) -> None:
-    """web/wheel.mjs reads the wheel with the browser's inflate while the interpreter is on its
-    way; after the restore only its files are written (Pyodide's unpackArchive ran zipfile and
-    shutil in the interpreter there, on the main thread)."""
-    open_game(page, site_url)
-    assert python_start(page) == "shipped"
-    assert wheel_marks(page) == ["targi:wheel-files"]
 
 
 def test_without_the_browsers_inflate_python_unpacks_the_wheel_and_the_game_plays(
@@ -268,13 +246,26 @@ def test_without_the_browsers_inflate_python_unpacks_the_wheel_and_the_game_play
     assert errors == []
 
 
-def test_a_return_visit_restores_python_from_this_builds_snapshot(
+def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dropped(
     page: Page, site_url: str
 ) -> None:
+    """A first visit: the 31 MB inflate of snapshot.gz runs in a worker of the page's
+    (web/shipped.mjs), beside the main thread's parsing and PyScript's set-up, not after them
+    on the same thread; web/wheel.mjs reads the wheel with the browser's inflate while the
+    interpreter is on its way, so after the restore only its files are written (Pyodide's
+    unpackArchive ran zipfile and shutil in the interpreter there, on the main thread). Then
+    a return visit restores Python from the snapshot the AI's worker kept. Then that kept
+    snapshot is spoiled, damaged and then of an older build (in turn: each time the worker
+    keeps a good one again): each falls back to a normal start with the stored game intact.
+    (One first visit and one snapshot made for what were four tests.)"""
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(site_path(worker.url, site_url)))
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_game(page, site_url)
     assert python_start(page) == "shipped"  # a first visit: the build's snapshot, downloaded
+    assert "web/shipped.mjs" in workers
+    assert wheel_marks(page) == ["targi:wheel-files"]
     wait_for_snapshot(page)  # kept by the AI's worker
     # a return visit is one the service worker controls (installing, it precaches the whole
     # site: on a loaded machine that can outlast the snapshot, and a reload before it ends is
@@ -292,17 +283,8 @@ def test_a_return_visit_restores_python_from_this_builds_snapshot(
     make_a_move(page)
     page.wait_for_function("() => document.documentElement.dataset.aiStart === 'snapshot'")
     assert errors == []
-
-
-def test_a_spoiled_snapshot_falls_back_to_a_normal_start_with_the_game_intact(
-    page: Page, site_url: str
-) -> None:
-    """A kept snapshot that is damaged, then one of an older build (in turn, in one visit:
-    each time the worker keeps a good one again)."""
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    open_game(page, site_url)
-    start_game(page, "hotseat")
+    # the kept snapshot spoiled, with a two-player game stored
+    new_game(page, "hotseat")
     make_a_move(page)
     for how in ("damaged", "older"):
         board = page.inner_text("#board")

@@ -13,6 +13,7 @@ import pytest
 from gameplay import (
     click_move,
     menu_item,
+    open_game,
     play,
     start_game,
     stored,
@@ -30,7 +31,7 @@ from hostile import (
     put,
     site_keys,
 )
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
@@ -81,9 +82,12 @@ def test_unreadable_stored_game_is_moved_aside_once_copied_and_a_new_game_offere
 
 
 @pytest.mark.parametrize("how", ["quota-filled-with-junk", "setItem-throws-QuotaExceeded"])
-def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was(first_visit: Page, how):
-    """Failure 1: the page said "kept under targi.game.backup" and both keys were gone."""
-    page = first_visit
+def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was(
+    new_tab: Callable[[], Page], site_url: str, how
+):
+    """Failure 1: the page said "kept under targi.game.backup" and both keys were gone. (A tab
+    of its own: its init script stays for good.)"""
+    page = open_game(new_tab(), site_url)
     put(page, {"targi.game": "{broken"})
     if how == "quota-filled-with-junk":
         fill_storage(page)
@@ -137,16 +141,13 @@ def test_any_stored_value_still_starts_the_page_and_loses_nothing(game_page: Pag
         assert stored(page, "targi.unreadable." + key) == value
 
 
-def test_blocked_storage_gives_a_playable_game_at_once(
-    new_context: Callable[..., BrowserContext], site_url: str
-):
+def test_blocked_storage_gives_a_playable_game_at_once(new_tab: Callable[[], Page], site_url: str):
     """Failure 3: a SecurityError from storage hung the start for 120 s, then blamed the
-    connection. The three ways a browser blocks it, each in a page of its own (one context:
-    the first a first visit, the others find the site cached). Each finds the storage as a
-    first visit does: the first two can write nothing, and the last cannot read."""
-    context = new_context()
+    connection. The three ways a browser blocks it, each in a tab of its own of the worker's
+    context (the site cached). Each finds the storage as a first visit does (emptied): the
+    first two can write nothing, and the last cannot read."""
     for script in (GETTER_THROWS, SET_THROWS, GET_THROWS):
-        page = context.new_page()
+        page = new_tab()
         page.add_init_script(script)
         began = time.monotonic()
         page.goto(site_url)

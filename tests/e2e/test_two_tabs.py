@@ -23,13 +23,16 @@ def tab_a(reused_page: Page) -> Iterator[Page]:
             tab.close()
 
 
-def _tabs(a: Page, site_url: str, moves: int = 6) -> tuple[Page, Page]:
-    """Tab A with a game of `moves` moves; then tab B opened on the same site (same storage)."""
+def _tabs(a: Page, site_url: str, moves: int = 6, script: str = "") -> tuple[Page, Page]:
+    """Tab A with a game of `moves` moves; then tab B opened on the same site (same storage),
+    with A's init script `script` if it has one."""
     a.goto(site_url)
     wait_until_ready(a)
     start_game(a, "hotseat")
     play(a, random.Random(1), clicks=moves)
     b = a.context.new_page()
+    if script:
+        b.add_init_script(script)
     b.goto(site_url)
     wait_until_ready(b)
     return a, b
@@ -95,12 +98,14 @@ def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy(tab_a, sit
     assert len(_kept_ids(b)) == 2
 
 
-def test_a_stale_write_is_refused_even_without_web_locks(new_context, site_url):
-    """The revision in the stored envelope guards on its own (a browser without Web Locks)."""
+def test_a_stale_write_is_refused_even_without_web_locks(tab_a, site_url):
+    """The revision in the stored envelope guards on its own (a browser without Web Locks):
+    two new tabs of the worker's context without them (an init script is for good: not the
+    reused page, which waits on build.json meanwhile)."""
     no_locks = "Object.defineProperty(navigator, 'locks', {value: undefined})"
-    context = new_context()
-    context.add_init_script(no_locks)  # for good: a context of its own
-    a, b = _tabs(context.new_page(), site_url, moves=4)
+    a = tab_a.context.new_page()
+    a.add_init_script(no_locks)
+    a, b = _tabs(a, site_url, moves=4, script=no_locks)
     expect(b.locator("#dlg-tabs")).to_be_hidden()  # nothing tells B yet
     play(b, random.Random(6), clicks=2)  # B writes first: revision 5 -> 6
     play(a, random.Random(7), clicks=1)  # A's write (from revision 5) is refused

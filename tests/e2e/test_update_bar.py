@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from gameplay import menu_item, start_game, wait_until_ready
+from pageutil import wait_for_service_worker
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -31,13 +32,18 @@ def _announce_update(page: Page) -> None:
 
 
 @pytest.fixture
-def controlled(page: Page, site_url: str) -> Page:
-    """The site after one visit: a service worker controls it, so updates are announced."""
+def controlled(reused_page: Page, site_url: str) -> Page:
+    """The site loaded under its service worker's control, so updates are announced: the
+    worker's reused page (nothing stored), which an earlier visit of the worker's left
+    controlled; when it is the worker's first, the service worker is waited for and the page
+    loaded again (as a new context did for each test)."""
+    page = reused_page
     page.goto(site_url)
     wait_until_ready(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-    page.reload()
-    wait_until_ready(page)
+    if not page.evaluate("navigator.serviceWorker.controller !== null"):
+        wait_for_service_worker(page)
+        page.reload()
+        wait_until_ready(page)
     return page
 
 
