@@ -10,14 +10,21 @@ into site/. Times are from navigation start (performance.now() inside the page) 
 playable table), measured by a MutationObserver.
 
 - first visit: a new browser context each run (empty HTTP cache, no service worker, no
-  snapshot); the game and the floor alternate, so both see the same load;
+  snapshot); the game and the floor alternate (game, floor, game, floor ...), so both see the
+  same load, and each round's pair gives a ratio of its own: the median of those ratios and
+  their spread are the figure to judge (the ratio of two medians moves with the floor, which
+  spreads by a second on a busy machine). Each game run's `targi:*` performance marks (where a
+  first visit's time goes) are printed beside it. With --old SITE, a copy of another build (an
+  older tree's site/) is a third page of every round, served under `old/`; the order within
+  a round rotates, so no page always runs after the same one;
 - return visit: one context per page, visited once (the game: until its service worker controls
   the page and the AI's worker has made the interpreter snapshot), then reloaded N times, each
   reload 4 s after the previous load (the game's AI worker starts just after ready). The game
   comes from its service worker and its snapshot, the floor from the HTTP cache (304s).
 
 Also, for the game's return visits: how the interpreter started (`snapshot`/`start`), and when
-the AI's worker could first answer, after the table was playable. With --memory: after a whole
+the AI's worker could first answer, after the table was playable (--first-only skips the
+return visits). With --memory: after a whole
 game against the computer, the WebAssembly memory of both interpreters, the page's JS heap and
 the resident memory of the browser's renderer processes. Prints medians, ratios to the floor,
 all runs, and the machine's load average (the figures mean little on a busy machine).
@@ -47,6 +54,7 @@ from tools.site import ensure_site  # noqa: E402
 TIMEOUT_MS = 120_000
 SETTLE_MS = 4_000
 FLOOR_DIR = "bench-floor"
+OLD_DIR = "old"
 TARGET_RETURN_S, TARGET_FIRST_RATIO, TARGET_AI_S = 1.0, 1.1, 1.5
 
 # Records the first moment the page is ready (the game: playable), from navigation start.
@@ -106,14 +114,67 @@ def fmt(values: list[float]) -> str:
     return " ".join(f"{v:.2f}" for v in values)
 
 
-def serve_with_floor(scratch: Path, site: Path = SITE) -> tuple[object, str]:
-    """site/ (or a copy of another build) and the floor page under one URL, through symbolic
-    links (nothing copied)."""
+# The page's own marks (web/snapshot.mjs, web/interpreter.mjs, web/main.py), from navigation
+# start, in the order they were made.
+TARGI_MARKS = """() => performance.getEntriesByType('mark')
+    .filter((m) => m.name.startsWith('targi:'))
+    .map((m) => [m.name.slice(6), m.startTime / 1000])"""
+
+
+def first_visit(browser: Browser, target: str) -> tuple[float, list[tuple[str, float]]]:
+    """One first visit in a new context: the time to a playable table, and the page's marks."""
+    context = new_context(browser)
+    page = context.new_page()
+    ready = time_to_ready(page, target)
+    marks = [(str(name), float(at)) for name, at in page.evaluate(TARGI_MARKS)]
+    context.close()
+    return ready, marks
+
+
+def spread(values: list[float]) -> str:
+    """Median, quartiles and range, e.g. for the rounds' ratios."""
+    ordered = sorted(values)
+    if len(ordered) < 2:
+        return f"median {ordered[0]:.3f}"
+    q1, _, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
+    return (
+        f"median {statistics.median(ordered):.3f}, quartiles {q1:.3f}-{q3:.3f}, "
+        f"range {ordered[0]:.3f}-{ordered[-1]:.3f}"
+    )
+
+
+def rounds_report(
+    first: dict[str, list[float]], marks: dict[str, list[list[tuple[str, float]]]]
+) -> None:
+    """Each round's times, its ratios to the floor, and the game's marks; then the ratios'
+    median and spread."""
+    games = [name for name in first if name != "floor"]
+    print("first visits, round by round (s; ratio = page / floor of the same round):")
+    for i, floor_s in enumerate(first["floor"]):
+        cells = "   ".join(
+            f"{name} {first[name][i]:.2f} ratio {first[name][i] / floor_s:.3f}" for name in games
+        )
+        print(f"  round {i + 1}: floor {floor_s:.2f}   {cells}")
+        for name in games:
+            shown = " ".join(f"{mark} {at:.2f}" for mark, at in marks[name][i])
+            print(f"      {name} marks: {shown}")
+    for name in games:
+        ratios = [g / f for g, f in zip(first[name], first["floor"], strict=True)]
+        print(f"first-visit ratio {name}/floor by round: {spread(ratios)}")
+
+
+def serve_with_floor(
+    scratch: Path, site: Path = SITE, old: Path | None = None
+) -> tuple[object, str]:
+    """site/ (or a copy of another build) and the floor page under one URL, and another build
+    under `old/` if given, through symbolic links (nothing copied)."""
     root = scratch / "root"
     root.mkdir()
     for entry in site.iterdir():
         (root / entry.name).symlink_to(entry)
     (root / FLOOR_DIR).symlink_to(ROOT / "bench" / "floor")
+    if old is not None:
+        (root / OLD_DIR).symlink_to(old.resolve())
     server = make_server(port=0, directory=root, quiet=True)
     import threading
 
@@ -168,6 +229,47 @@ def whole_game_memory(browser: Browser, url: str) -> None:
     context.close()
 
 
+def return_visits(
+    browser: Browser,
+    url: str,
+    floor: str,
+    runs: int,
+    back: dict[str, list[float]],
+    starts: list[str],
+    ai_after: list[float],
+) -> None:
+    """Each page visited once, then reloaded `runs` times (see the module's doc)."""
+    pages = {}
+    for name, target in (("game", url), ("floor", floor)):
+        context = new_context(browser)
+        pages[name] = context.new_page()
+        time_to_ready(pages[name], target)
+    game = pages["game"]
+    game.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null", polling=100, timeout=60_000
+    )
+    poll(game, SNAPSHOT_MADE)
+    for _ in range(runs):
+        for name, page in pages.items():
+            page.wait_for_timeout(SETTLE_MS)
+            back[name].append(time_to_ready(page, "reload"))
+        starts.append(str(game.evaluate("document.documentElement.dataset.pythonStart")))
+        game.wait_for_function(
+            "() => performance.getEntriesByName('targi:ai-ready').length", timeout=TIMEOUT_MS
+        )
+        ai_after.append(
+            float(
+                game.evaluate(
+                    "performance.getEntriesByName('targi:ai-ready')[0].startTime"
+                    " - window.__playableAt"
+                )
+            )
+            / 1000
+        )
+    for page in pages.values():
+        page.context.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5)")
@@ -175,58 +277,44 @@ def main() -> int:
     parser.add_argument(
         "--site", type=Path, default=None, help="a copy of another build, as it is (before/after)"
     )
+    parser.add_argument(
+        "--old",
+        type=Path,
+        default=None,
+        help="another build's site/ as a third page of every first-visit round (before/after)",
+    )
+    parser.add_argument("--first-only", action="store_true", help="first visits only")
     args = parser.parse_args()
 
     if args.site is None:
         ensure_site()
     scratch = tempfile.TemporaryDirectory(prefix="targi-bench-")
-    server, url = serve_with_floor(Path(scratch.name), args.site or SITE)
+    server, url = serve_with_floor(Path(scratch.name), args.site or SITE, args.old)
     floor = url + FLOOR_DIR + "/"
+    targets = {"game": url, "floor": floor}
+    if args.old:
+        targets["old"] = url + OLD_DIR + "/"
     executable = find_chromium()
     print(f"{url} beside {floor} in {executable or 'Playwright Chromium'}, {args.runs} runs each")
     print(f"before: {load_average()}")
 
-    first: dict[str, list[float]] = {"game": [], "floor": []}
+    first: dict[str, list[float]] = {name: [] for name in targets}
+    marks: dict[str, list[list[tuple[str, float]]]] = {name: [] for name in targets}
     back: dict[str, list[float]] = {"game": [], "floor": []}
     starts: list[str] = []
     ai_after: list[float] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        for _ in range(args.runs):
-            for name, target in (("game", url), ("floor", floor)):
-                context = new_context(browser)
-                first[name].append(time_to_ready(context.new_page(), target))
-                context.close()
-
-        pages = {}
-        for name, target in (("game", url), ("floor", floor)):
-            context = new_context(browser)
-            pages[name] = context.new_page()
-            time_to_ready(pages[name], target)
-        game = pages["game"]
-        game.wait_for_function(
-            "() => navigator.serviceWorker.controller !== null", polling=100, timeout=60_000
-        )
-        poll(game, SNAPSHOT_MADE)
-        for _ in range(args.runs):
-            for name, page in pages.items():
-                page.wait_for_timeout(SETTLE_MS)
-                back[name].append(time_to_ready(page, "reload"))
-            starts.append(str(game.evaluate("document.documentElement.dataset.pythonStart")))
-            game.wait_for_function(
-                "() => performance.getEntriesByName('targi:ai-ready').length", timeout=TIMEOUT_MS
-            )
-            ai_after.append(
-                float(
-                    game.evaluate(
-                        "performance.getEntriesByName('targi:ai-ready')[0].startTime"
-                        " - window.__playableAt"
-                    )
-                )
-                / 1000
-            )
-        for page in pages.values():
-            page.context.close()
+        order = list(targets)
+        for i in range(args.runs):
+            # with three pages the order rotates; with two, game and floor alternate
+            turn = order[i % len(order) :] + order[: i % len(order)] if args.old else order
+            for name in turn:
+                ready, page_marks = first_visit(browser, targets[name])
+                first[name].append(ready)
+                marks[name].append(page_marks)
+        if not args.first_only:
+            return_visits(browser, url, floor, args.runs, back, starts, ai_after)
         if args.memory:
             whole_game_memory(browser, url)
         browser.close()
@@ -234,19 +322,26 @@ def main() -> int:
     scratch.cleanup()
 
     print(f"after:  {load_average()}")
+    rounds_report(first, marks)
     print("                 game    floor   ratio   (medians, s)")
     for label, runs, target in (
         ("first visit ", first, f"target ratio <= {TARGET_FIRST_RATIO}"),
         ("return visit", back, f"target game <= {TARGET_RETURN_S} s"),
     ):
+        if not runs["game"]:
+            continue
         g, f = statistics.median(runs["game"]), statistics.median(runs["floor"])
         print(f"{label}     {g:5.2f}   {f:5.2f}   {g / f:5.2f}   {target}")
         print(f"    game runs: {fmt(runs['game'])}   floor runs: {fmt(runs['floor'])}")
-    print(f"return visits started from: {', '.join(starts)}")
-    print(
-        f"AI worker ready after the table: median {statistics.median(ai_after):.2f} s "
-        f"(target <= {TARGET_AI_S} s)   runs: {fmt(ai_after)}"
-    )
+    if "old" in first:
+        g = statistics.median(first["old"])
+        print(f"first visit, old build: {g:.2f} s   runs: {fmt(first['old'])}")
+    if starts:
+        print(f"return visits started from: {', '.join(starts)}")
+        print(
+            f"AI worker ready after the table: median {statistics.median(ai_after):.2f} s "
+            f"(target <= {TARGET_AI_S} s)   runs: {fmt(ai_after)}"
+        )
     return 0
 
 
