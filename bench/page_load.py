@@ -161,6 +161,13 @@ def rounds_report(
     for name in games:
         ratios = [g / f for g, f in zip(first[name], first["floor"], strict=True)]
         print(f"first-visit ratio {name}/floor by round: {spread(ratios)}")
+    if "old" in first:
+        pairs = list(zip(first["game"], first["old"], strict=True))
+        faster = sum(g < o for g, o in pairs)
+        print(
+            f"first-visit ratio game/old by round: {spread([g / o for g, o in pairs])}; "
+            f"the game faster in {faster} of {len(pairs)} rounds"
+        )
 
 
 def serve_with_floor(
