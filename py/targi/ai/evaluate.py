@@ -350,8 +350,14 @@ def central_action(g: ReadGame, p: int, i: int, scale: float, w: Weights = WEIGH
     return tribe_option(g, p, card, scale, w)
 
 
-def pending_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> float:
-    """Actions placed but not yet carried out this round (and Targis still to place)."""
+Placement = tuple[int, int, float]  # a Targi placed: the player, the border card, its worth
+
+
+def pending_worth(
+    g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS, order: list[Placement] | None = None
+) -> float:
+    """Actions placed but not yet carried out this round (and Targis still to place; with
+    `w.tempo`, as `order` places them: placement_order's, worked out once for both players)."""
     phase = g.phase
     if phase not in ("place", "act"):
         return 0.0
@@ -374,7 +380,9 @@ def pending_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> fl
             value += central_action(g, p, CENTRAL.index(letter), scale, w)
         left = g.to_place[p]
         if left and w.tempo:
-            value += w.unplaced * sum(v for q, _, v in placement_order(g, scale, w) if q == p)
+            if order is None:
+                order = placement_order(g, scale, w)
+            value += w.unplaced * sum(v for q, _, v in order if q == p)
         elif left:
             # Where the rules would let this player place now (the engine's own list).
             free = sorted((border(int(m[1:])) for m in moves_place(g, PLACE_ASK[p])), reverse=True)
@@ -383,9 +391,6 @@ def pending_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> fl
         for letter in g.markers[p]:
             value += central_action(g, p, CENTRAL.index(letter), scale, w)
     return w.pending * value
-
-
-Placement = tuple[int, int, float]  # a Targi placed: the player, the border card, its worth
 
 
 def placement_order(g: ReadGame, scale: float, w: Weights = WEIGHTS) -> list[Placement]:
@@ -426,7 +431,9 @@ def placement_order(g: ReadGame, scale: float, w: Weights = WEIGHTS) -> list[Pla
 
 
 # ---- the whole position ------------------------------------------------------------------------
-def player_worth(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
+def player_worth(
+    g: ReadGame, p: int, w: Weights = WEIGHTS, order: list[Placement] | None = None
+) -> float:
     """Player p's VP, display, resources and prospects, in VP."""
     ahead = chances(g, p)
     if w.spend and ahead == 1 and g.phase in ("place", "act") and rounds_after_this(g) == 0:
@@ -437,7 +444,7 @@ def player_worth(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     value += scale * goods_worth(goods, gold, w)
     value += 0.001 * (gold * 100 + sum(goods))  # the tie-break (R2)
     if ahead:
-        value += pending_worth(g, p, scale, w)
+        value += pending_worth(g, p, scale, w, order)
         hand = g.hand[p]
         if hand != -1 and (ahead > 1 or g.hand_round[p] != g.round):
             value += w.hand * VP[hand] * scale
@@ -469,7 +476,10 @@ def evaluate(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     """Player p's prospects minus the opponent's, in VP."""
     if g.phase == "over":
         return final_value(g, p, w)
-    return player_worth(g, p, w) - player_worth(g, 1 - p, w)
+    order = None
+    if w.tempo and g.phase == "place":  # both players' Targis to place share one order
+        order = placement_order(g, time_scale(chances(g, p)), w)
+    return player_worth(g, p, w, order) - player_worth(g, 1 - p, w, order)
 
 
 def final_score(g: ReadGame, p: int) -> float:
