@@ -456,13 +456,23 @@ def summary(paths: list[str]) -> list[str]:
 
 
 def other_bench(path: str, rows: list[dict[str, object]]) -> list[str]:
-    """A file's lines that are not match games: last rounds, last placements, or unknown."""
+    """A file's lines that are not match games: last rounds, last placements, mid-game
+    placements (bench/mid_placements.py), or unknown."""
     from last_placement import summary as placements  # the benches these files come from
     from last_round import summary as last_rounds
+    from mid_placements import summary as mid_placements
 
     kinds: dict[str, list[dict[str, object]]] = {}
     for r in rows:
-        kind = "last round" if "base_margin" in r else "last placement" if "reference" in r else ""
+        kind = (
+            "last round"
+            if "base_margin" in r
+            else "last placement"
+            if "reference" in r
+            else "mid-game placement"
+            if "index" in r
+            else ""
+        )
         kinds.setdefault(kind, []).append(r)
     lines = []
     for kind, chosen in kinds.items():
@@ -470,6 +480,8 @@ def other_bench(path: str, rows: list[dict[str, object]]) -> list[str]:
             body = last_rounds(chosen).splitlines()
         elif kind == "last placement":
             body = placements(chosen)
+        elif kind == "mid-game placement":
+            body = mid_placements(chosen)
         else:
             body = []
         head = f"{path}: {len(chosen)} {kind or 'unknown'} lines"

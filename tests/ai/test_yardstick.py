@@ -129,12 +129,18 @@ def test_the_summary_summarises_other_benches_files_and_skips_unknown_ones(tmp_p
         ' "expert": {"move": "t2", "gives_up": 1.0, "cpu": 0.5},'
         ' "expert-spend": {"move": "t1", "gives_up": 0.0, "cpu": 0.5}}\n'
     )
+    mid = tmp_path / "mid-placements.jsonl"
+    mid.write_text(
+        '{"seed": 1, "index": 0, "round": 2, "expert": {"move": "t1", "cpu": 1.0},'
+        ' "expert-tempo": {"move": "t2", "cpu": 1.0}}\n'
+    )
     unknown = tmp_path / "notes.jsonl"
     unknown.write_text('{"what": "else"}\n')
-    lines = summary([str(p) for p in (match, rounds, placements, unknown)])
+    lines = summary([str(p) for p in (match, rounds, placements, mid, unknown)])
     text = "\n".join(lines)
     assert "expert v hard" in lines[1] and "2-0-0" in lines[1]
     assert "1 last round lines" in text and "margin +2.00" in text
     assert "expert: misses the solved move in 1 of 1" in text
     assert "expert-spend: misses the solved move in 0 of 1" in text
+    assert "expert-tempo: 1 placements, 1 placed otherwise than expert" in text
     assert f"{unknown}: 1 unknown lines, skipped" in text
