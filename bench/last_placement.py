@@ -79,6 +79,21 @@ def judge(row: dict[str, object], g: Game, levels: list[str]) -> dict[str, objec
     return row
 
 
+def summary(rows: list[dict[str, object]]) -> list[str]:
+    """Per level judged in `rows`: how many positions it misses the solved move in, and the
+    value it gives up on average."""
+    levels = [k for r in rows for k, v in r.items() if isinstance(v, dict) and "gives_up" in v]
+    lines = []
+    for level in dict.fromkeys(levels):  # in the order the lines name them
+        given = [float(v["gives_up"]) for r in rows if isinstance(v := r.get(level), dict)]
+        misses = sum(1 for x in given if x > 0)
+        lines.append(
+            f"{level}: misses the solved move in {misses} of {len(given)} last placements,"
+            f" {sum(given) / len(given):.2f} given up on average"
+        )
+    return lines
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, nargs=2, default=[1000, 1005])

@@ -435,13 +435,72 @@ def _p95(times: list[float]) -> float:
     return round(chosen[int(0.95 * (len(chosen) - 1))], 3) if chosen else 0.0
 
 
+MATCH_KEYS = ("a", "b", "unit", "seed", "a_first")  # what a match's game line holds
+
+
 def summary(paths: list[str]) -> list[str]:
     """A's win rate per match with its 95% interval: all games, A first, A second; whole seed
-    pairs only (a pair cut short by a stopped run is left out)."""
+    pairs only (a pair cut short by a stopped run is left out). Lines of another bench's files
+    in `paths` (bench/results holds last-round and last-placement lines too) are summarised
+    by that bench after the matches, or named as skipped."""
     by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]] = {}
-    for r in read_games(paths):
-        key = (str(r["a"]), str(r["b"]), int(str(r["unit"])))
-        by_match.setdefault(key, {})[(int(str(r["seed"])), bool(r["a_first"]))] = r
+    others: list[str] = []
+    for path in paths:
+        rows = read_games([path])
+        games = [r for r in rows if all(k in r for k in MATCH_KEYS)]
+        if len(games) < len(rows):
+            others += other_bench(path, [r for r in rows if r not in games])
+        for r in games:
+            _add_game(by_match, r)
+    return _match_lines(by_match) + others
+
+
+def other_bench(path: str, rows: list[dict[str, object]]) -> list[str]:
+    """A file's lines that are not match games: last rounds, last placements, mid-game
+    placements (bench/mid_placements.py), or unknown."""
+    from last_placement import summary as placements  # the benches these files come from
+    from last_round import summary as last_rounds
+    from mid_placements import summary as mid_placements
+
+    kinds: dict[str, list[dict[str, object]]] = {}
+    for r in rows:
+        kind = (
+            "last round"
+            if "base_margin" in r
+            else "last placement"
+            if "reference" in r
+            else "mid-game placement"
+            if "index" in r
+            else ""
+        )
+        kinds.setdefault(kind, []).append(r)
+    lines = []
+    for kind, chosen in kinds.items():
+        if kind == "last round":
+            body = last_rounds(chosen).splitlines()
+        elif kind == "last placement":
+            body = placements(chosen)
+        elif kind == "mid-game placement":
+            body = mid_placements(chosen)
+        else:
+            body = []
+        head = f"{path}: {len(chosen)} {kind or 'unknown'} lines"
+        lines.append(head + (", skipped" if not body else ""))
+        lines += [f"  {line}" for line in body]
+    return lines
+
+
+def _add_game(
+    by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]],
+    r: dict[str, object],
+) -> None:
+    key = (str(r["a"]), str(r["b"]), int(str(r["unit"])))
+    by_match.setdefault(key, {})[(int(str(r["seed"])), bool(r["a_first"]))] = r
+
+
+def _match_lines(
+    by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]],
+) -> list[str]:
     lines = [
         f"{'match (A v B)':28s} {'games':>5s} {'W-L-D':>9s} {'A':>6s} {'95% interval':>13s}"
         f"  {'A first':>18s}  {'A second':>18s}  margin  cpu/decision A, B"

@@ -105,3 +105,42 @@ def test_the_summary_counts_whole_seed_pairs_by_who_started(tmp_path: Path) -> N
     assert len(lines) == 2
     assert " 2 " in lines[1] and "1-1-0" in lines[1] and "50.0%" in lines[1]
     assert "100.0%" in lines[1] and "0.0%" in lines[1]  # A first, A second
+
+
+def test_the_summary_summarises_other_benches_files_and_skips_unknown_ones(tmp_path: Path) -> None:
+    # bench/results holds the last-round and last-placement benches' lines beside the matches:
+    # `summary bench/results/*.jsonl` reads them all.
+    match = tmp_path / "m.jsonl"
+    match.write_text(
+        '{"a": "expert", "b": "hard", "unit": 107, "seed": 1, "a_first": true, "a_score": 1.0,'
+        ' "points": [30, 20], "cpu": [1, 4], "decisions": [10, 10]}\n'
+        '{"a": "expert", "b": "hard", "unit": 107, "seed": 1, "a_first": false, "a_score": 1.0,'
+        ' "points": [25, 20], "cpu": [1, 4], "decisions": [10, 10]}\n'
+    )
+    rounds = tmp_path / "last-round.jsonl"
+    rounds.write_text(
+        '{"variant": "v", "level": "expert", "seed": 1, "seat": 0, "places_last": true,'
+        ' "margin": 3.0, "base_margin": 1.0, "score": 1.0, "base_score": 1.0,'
+        ' "same_moves": false, "cpu": 0.5, "base_cpu": 0.5}\n'
+    )
+    placements = tmp_path / "last-placement.jsonl"
+    placements.write_text(
+        '{"seed": 1, "reference": {"t1": 2.0, "t2": 1.0}, "wins": {"t1": 1, "t2": 0},'
+        ' "expert": {"move": "t2", "gives_up": 1.0, "cpu": 0.5},'
+        ' "expert-spend": {"move": "t1", "gives_up": 0.0, "cpu": 0.5}}\n'
+    )
+    mid = tmp_path / "mid-placements.jsonl"
+    mid.write_text(
+        '{"seed": 1, "index": 0, "round": 2, "expert": {"move": "t1", "cpu": 1.0},'
+        ' "expert-tempo": {"move": "t2", "cpu": 1.0}}\n'
+    )
+    unknown = tmp_path / "notes.jsonl"
+    unknown.write_text('{"what": "else"}\n')
+    lines = summary([str(p) for p in (match, rounds, placements, mid, unknown)])
+    text = "\n".join(lines)
+    assert "expert v hard" in lines[1] and "2-0-0" in lines[1]
+    assert "1 last round lines" in text and "margin +2.00" in text
+    assert "expert: misses the solved move in 1 of 1" in text
+    assert "expert-spend: misses the solved move in 0 of 1" in text
+    assert "expert-tempo: 1 placements, 1 placed otherwise than expert" in text
+    assert f"{unknown}: 1 unknown lines, skipped" in text

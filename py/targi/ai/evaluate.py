@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..board import CENTRAL, CORNERS, crossings
+from ..board import CENTRAL, CORNERS, FACING, crossings
 from ..cards import BORDER, CARDS
 from ..constants import (
     DISPLAY_LIMIT,
@@ -27,7 +27,7 @@ from ..constants import (
     SILVERSMITH_GOODS,
     TARGIS,
 )
-from ..decisions import BONUS, GAIN, PLACE_ASK, moves_place, raid_terms
+from ..decisions import BONUS, GAIN, PLACE_ASK, PLACEABLE, moves_place, raid_terms
 from ..payment import BASE_COSTS, affordable, pays
 from ..read import ReadGame
 from ..scoring import row_bonus, score
@@ -55,6 +55,10 @@ class Weights:
     # The last round: goods and gold worth what the player's own actions can still buy with
     # them (last_round.py), not a share of what they could buy over rounds that do not come.
     spend: bool = False
+    # Targis still to place: each player gets the free border cards left to them when both
+    # place in turn, the one placing next choosing first (placement_order), not the best free
+    # cards as if the other would never take one.
+    tempo: bool = False
 
 
 WEIGHTS = Weights()  # easy, medium, hard
@@ -346,8 +350,14 @@ def central_action(g: ReadGame, p: int, i: int, scale: float, w: Weights = WEIGH
     return tribe_option(g, p, card, scale, w)
 
 
-def pending_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> float:
-    """Actions placed but not yet carried out this round (and Targis still to place)."""
+Placement = tuple[int, int, float]  # a Targi placed: the player, the border card, its worth
+
+
+def pending_worth(
+    g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS, order: list[Placement] | None = None
+) -> float:
+    """Actions placed but not yet carried out this round (and Targis still to place; with
+    `w.tempo`, as `order` places them: placement_order's, worked out once for both players)."""
     phase = g.phase
     if phase not in ("place", "act"):
         return 0.0
@@ -369,7 +379,11 @@ def pending_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> fl
         for letter in crossings(g.targis[p]):
             value += central_action(g, p, CENTRAL.index(letter), scale, w)
         left = g.to_place[p]
-        if left:
+        if left and w.tempo:
+            if order is None:
+                order = placement_order(g, scale, w)
+            value += w.unplaced * sum(v for q, _, v in order if q == p)
+        elif left:
             # Where the rules would let this player place now (the engine's own list).
             free = sorted((border(int(m[1:])) for m in moves_place(g, PLACE_ASK[p])), reverse=True)
             value += w.unplaced * sum(free[:left])
@@ -379,8 +393,47 @@ def pending_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> fl
     return w.pending * value
 
 
+def placement_order(g: ReadGame, scale: float, w: Weights = WEIGHTS) -> list[Placement]:
+    """The Targis still to place, placed in turn from here (the player whose turn it is first),
+    each on the free border card worth most to its player: (player, card, worth) in order. A
+    card taken is gone for both, and the card facing it for the other (the engine's rules)."""
+    worth: list[dict[str, float]] = [{}, {}]
+
+    def value(q: int, n: int) -> float:
+        effect = BORDER[n].effect
+        v = worth[q].get(effect)
+        if v is None:
+            v = worth[q][effect] = border_action(g, q, n, scale, w)
+        return v
+
+    targis = [set(g.targis[0]), set(g.targis[1])]
+    left = list(g.to_place)
+    access = ["robber_access" in g.effects[q] for q in (0, 1)]
+    order: list[Placement] = []
+    q = g.place_turn if left[g.place_turn] else 1 - g.place_turn
+    while left[q]:
+        free = [
+            n
+            for n in PLACEABLE
+            if n not in targis[0]
+            and n not in targis[1]
+            and (n != g.robber or access[q])
+            and FACING[n] not in targis[1 - q]
+        ]
+        if free:
+            best = max(free, key=lambda n: value(q, n))
+            order.append((q, best, value(q, best)))
+            targis[q].add(best)
+        left[q] = left[q] - 1 if free else 0
+        if left[1 - q]:
+            q = 1 - q
+    return order
+
+
 # ---- the whole position ------------------------------------------------------------------------
-def player_worth(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
+def player_worth(
+    g: ReadGame, p: int, w: Weights = WEIGHTS, order: list[Placement] | None = None
+) -> float:
     """Player p's VP, display, resources and prospects, in VP."""
     ahead = chances(g, p)
     if w.spend and ahead == 1 and g.phase in ("place", "act") and rounds_after_this(g) == 0:
@@ -391,7 +444,7 @@ def player_worth(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     value += scale * goods_worth(goods, gold, w)
     value += 0.001 * (gold * 100 + sum(goods))  # the tie-break (R2)
     if ahead:
-        value += pending_worth(g, p, scale, w)
+        value += pending_worth(g, p, scale, w, order)
         hand = g.hand[p]
         if hand != -1 and (ahead > 1 or g.hand_round[p] != g.round):
             value += w.hand * VP[hand] * scale
@@ -423,7 +476,10 @@ def evaluate(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     """Player p's prospects minus the opponent's, in VP."""
     if g.phase == "over":
         return final_value(g, p, w)
-    return player_worth(g, p, w) - player_worth(g, 1 - p, w)
+    order = None
+    if w.tempo and g.phase == "place":  # both players' Targis to place share one order
+        order = placement_order(g, time_scale(chances(g, p)), w)
+    return player_worth(g, p, w, order) - player_worth(g, 1 - p, w, order)
 
 
 def final_score(g: ReadGame, p: int) -> float:

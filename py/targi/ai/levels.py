@@ -52,6 +52,7 @@ LEVELS: dict[str, Level] = dict(zip(LEVEL_NAMES, SETTINGS, strict=True))
 VARIANTS: dict[str, Level] = {
     "expert-exact": replace(LEVELS["expert"], exact_root=True),
     "expert-spend": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, spend=True)),
+    "expert-tempo": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, tempo=True)),
 }
 
 
