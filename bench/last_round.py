@@ -18,7 +18,6 @@ same command goes on where it stopped.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from jsonl import append_row, read_rows  # noqa: E402
 from targi import Game  # noqa: E402
 from targi.ai.evaluate import rounds_after_this  # noqa: E402
 from targi.ai.player import AIPlayer  # noqa: E402
@@ -82,7 +82,7 @@ def play_out(
 
 
 def run(variant: str, level: str, seeds: tuple[int, int], out: Path) -> None:
-    done = {(r["seed"], r["seat"]) for r in read(out)}
+    done = {(r["seed"], r["seat"]) for r in read_rows([out])}
     for seed in range(seeds[0], seeds[1] + 1):
         if (seed, 0) in done and (seed, 1) in done:
             continue
@@ -108,21 +108,7 @@ def run(variant: str, level: str, seeds: tuple[int, int], out: Path) -> None:
                 "cpu": round(cpu[seat], 3),
                 "base_cpu": round(base_cpu[seat], 3),
             }
-            with out.open("a") as f:
-                f.write(json.dumps(row) + "\n")
-            print(json.dumps(row), flush=True)
-
-
-def read(path: Path) -> list[dict[str, object]]:
-    if not path.exists():
-        return []
-    rows = []
-    for line in path.read_text().splitlines():
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:  # a line cut short by a stopped run
-            continue
-    return rows
+            append_row(out, row)
 
 
 def summary(rows: list[dict[str, object]]) -> str:
@@ -180,7 +166,7 @@ def main(argv: list[str]) -> int:
     if args.command == "run":
         run(args.variant, args.level, tuple(args.seeds), args.out)
     else:
-        print(summary([row for p in args.paths for row in read(p)]))
+        print(summary(read_rows(args.paths)))
     return 0
 
 

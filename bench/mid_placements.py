@@ -17,7 +17,6 @@ match tells that. A stopped run loses only the position under way.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from jsonl import append_row, read_rows  # noqa: E402
 from targi import Game  # noqa: E402
 from targi.ai.choose import decide  # noqa: E402
 from targi.ai.evaluate import rounds_after_this  # noqa: E402
@@ -46,7 +46,7 @@ def contested(seed: int, every: int) -> Iterator[tuple[int, Game]]:
 
 
 def run(levels: list[str], seeds: tuple[int, int], every: int, out: Path) -> None:
-    done = {(r["seed"], r["index"]) for r in read(out)}
+    done = {(r["seed"], r["index"]) for r in read_rows([out])}
     for seed in range(seeds[0], seeds[1] + 1):
         for index, g in contested(seed, every):
             if (seed, index) in done:
@@ -57,21 +57,7 @@ def run(levels: list[str], seeds: tuple[int, int], every: int, out: Path) -> Non
                 start = time.process_time()
                 move = decide(g, level, seed * 100 + index).move
                 row[level] = {"move": move, "cpu": round(time.process_time() - start, 3)}
-            with out.open("a") as f:
-                f.write(json.dumps(row) + "\n")
-            print(json.dumps(row), flush=True)
-
-
-def read(path: Path) -> list[dict[str, object]]:
-    if not path.exists():
-        return []
-    rows = []
-    for line in path.read_text().splitlines():
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError:  # a line cut short by a stopped run
-            continue
-    return rows
+            append_row(out, row)
 
 
 def summary(rows: list[dict[str, object]]) -> list[str]:
@@ -110,7 +96,7 @@ def main(argv: list[str]) -> int:
     if args.command == "run":
         run(args.levels, tuple(args.seeds), args.every, args.out)
     else:
-        print("\n".join(summary([row for p in args.paths for row in read(p)])))
+        print("\n".join(summary(read_rows(args.paths))))
     return 0
 
 

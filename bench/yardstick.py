@@ -41,6 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from jsonl import append_row, read_rows  # noqa: E402
 from targi import Game  # noqa: E402
 from targi.ai.match import wilson  # noqa: E402  (the interval statistics, not the search)
 from targi.board import CENTRAL, COLUMN_OF, ROW_OF, central_space  # noqa: E402
@@ -385,16 +386,7 @@ def make(spec: str, seed: int, unit: int) -> Player:
 
 def read_games(paths: Iterable[str]) -> list[dict[str, object]]:
     """The games recorded in JSONL files (a line cut short by a stopped run is skipped)."""
-    games: list[dict[str, object]] = []
-    for path in paths:
-        if not Path(path).exists():
-            continue
-        for line in Path(path).read_text().splitlines():
-            try:
-                games.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue
-    return games
+    return read_rows(paths)
 
 
 def play_match(a: str, b: str, pairs: int, seed: int, out: str, unit: int) -> None:
@@ -425,9 +417,7 @@ def play_match(a: str, b: str, pairs: int, seed: int, out: str, unit: int) -> No
                 "decisions": [len(pa.times), len(pb.times)],
                 "p95": [_p95(pa.times), _p95(pb.times)],
             }
-            with open(out, "a") as f:
-                f.write(json.dumps(row) + "\n")
-            print(json.dumps(row), flush=True)
+            append_row(out, row)
 
 
 def _p95(times: list[float]) -> float:
