@@ -9,6 +9,12 @@ round ends. Until then the engine holds a *stand-in* there, any card of the righ
 still unseen: nothing in the rules reads a face-down card before it turns up, and the view and
 `observe()` hide its face. When the round ends and the real cards are opened, the game is
 replayed with them (as it is when a card opened later turns out to be a stand-in).
+
+The replay starts from a checkpoint, not from the game's start: the dealer's state just before
+the first stand-in of a stretch (the first face-down card of a round), where every card dealt
+before it is the real one. A replay from the start deals those same real cards and reaches that
+same state, so starting there gives the identical game, draws and stand-ins (in the page, under
+Pyodide, a replay from the start cost ~400 ms at each round's end).
 """
 
 from __future__ import annotations
@@ -39,6 +45,18 @@ class Draw(NamedTuple):
     space: int  # sealed: the central space (0-8) it lies on face down; else -1
 
 
+class _Checkpoint(NamedTuple):
+    """The dealer's state before draw `dealt` (assigned, not yet dealt) with every card before
+    it real: where a replay can start instead of the game's start."""
+
+    game: Game  # a clone, never played on (each replay plays on a clone of it)
+    sealed: bool  # the game's undo barrier (Game.clone does not carry it)
+    draws: tuple[Draw, ...]
+    decks: tuple[Deck, ...]
+    dealt: int
+    played: int  # the moves played before it
+
+
 class Dealer:
     """The game, its decks and the card each draw took; faces come in through `opened`."""
 
@@ -48,6 +66,7 @@ class Dealer:
         self.moves: list[str] = []
         self._known: list[Draw] = []  # the draws of the build before (for stand-ins)
         self._rebuilding = False
+        self._checkpoints: list[_Checkpoint] = []  # in the order of their draws
         self._start()
 
     def _start(self) -> None:
@@ -60,6 +79,7 @@ class Dealer:
         self.game = Game.new(0, self.first_player, explicit_chance=True)
         self._dealt = 0  # chance nodes answered in this build
         self._stand_ins: dict[int, int] = {}  # draw index → the stand-in the engine holds
+        self._played = 0  # moves played in this build
         self._advance()
 
     # ---- what the protocol asks ----------------------------------------------------------
@@ -108,6 +128,7 @@ class Dealer:
             raise FriendError(f"{move!r}: cards must be turned up first")
         self.game.play(move)
         self.moves.append(move)
+        self._played += 1
         self._advance()
 
     # ---- driving the engine --------------------------------------------------------------
@@ -121,6 +142,8 @@ class Dealer:
             face = self.faces.get((draw.deck, draw.pos))
             if face is None and not draw.sealed:
                 return  # the protocol opens it
+            if face is None and not self._unsettled():
+                self._checkpoint()  # the first stand-in after real cards only
             card = face if face is not None else self._stand_in(outcomes)
             if card not in outcomes:
                 self._rebuild()  # a card opened now is a stand-in somewhere: deal again
@@ -175,15 +198,54 @@ class Dealer:
                 return card
         raise FriendError("no card can stand in for a face-down card (the deal is inconsistent)")
 
+    def _unsettled(self) -> list[int]:
+        """The draws whose stand-in is not (yet) the card opened there, in order."""
+        return sorted(
+            n
+            for n, card in self._stand_ins.items()
+            if self.faces.get((self.draws[n].deck, self.draws[n].pos)) != card
+        )
+
+    def _checkpoint(self) -> None:
+        if self._checkpoints and self._checkpoints[-1].dealt >= self._dealt:
+            return  # a replay passing a checkpoint it started from or kept
+        g = self.game
+        self._checkpoints.append(
+            _Checkpoint(
+                g.clone(logging=g.logging),
+                g._sealed,
+                tuple(self.draws),
+                tuple(self.decks),
+                self._dealt,
+                self._played,
+            )
+        )
+
+    def _resume(self, cp: _Checkpoint) -> None:
+        """Become the state of a checkpoint: no stand-in before it, as in a build from the start."""
+        self.game = cp.game.clone(logging=cp.game.logging)
+        self.game._sealed = cp.sealed
+        self.draws, self.decks = list(cp.draws), list(cp.decks)
+        self._dealt, self._played, self._stand_ins = cp.dealt, cp.played, {}
+        self._advance()
+
     def _rebuild(self) -> None:
-        """Replay the game with every card opened so far."""
+        """Replay the game with every card opened so far, from the last checkpoint before the
+        first stand-in that is not its real card (every card before it is dealt as before)."""
         if self._rebuilding:
             raise FriendError("an opened card is not among those the rules could draw")
+        unsettled = self._unsettled()
+        first = unsettled[0] if unsettled else self._dealt
+        self._checkpoints = [cp for cp in self._checkpoints if cp.dealt <= first]
         self._known, self._rebuilding = self.draws, True
         try:
-            self._start()
-            for move in self.moves:
-                self.game.play(move)
+            if self._checkpoints:
+                self._resume(self._checkpoints[-1])
+            else:
+                self._start()
+            while self._played < len(self.moves):
+                self.game.play(self.moves[self._played])
+                self._played += 1
                 self._advance()
         finally:
             self._rebuilding = False
