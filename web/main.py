@@ -13,7 +13,7 @@ from pyscript import document, window
 from targi.app.controller import DIALOGS, LANGUAGE_MENUS, Click, Controller
 from targi.app.port import Port, TableFrame
 from targi.app.store.backend import WebStorage
-from targi.app.table.writes import Writes
+from targi.app.table.writes import LOG, Writes
 from targi.app.text.catalog import Catalog
 
 window.performance.mark("targi:imports-done")  # for load benchmarks
@@ -119,13 +119,16 @@ class DomPort:
             table.hidden = True
             el("undo").disabled = el("hint").disabled = el("share").disabled = True
             return
-        for write in self.writes.of(frame):
+        writes = self.writes.of(frame)
+        for write in writes:
             if write.append:
                 el(write.region).insertAdjacentHTML("beforeend", write.html)
             else:
                 el(write.region).innerHTML = write.html
         el("prompt").textContent = frame.prompt
-        if frame.log is not None:
+        if table.hidden or any(write.region == LOG for write in writes):
+            # Only when the log grew (or comes back into view): reading its scrollHeight lays
+            # the page out at once, which a redraw that added no line need not pay for.
             log = el("log")
             log.scrollTop = log.scrollHeight
         hint_text = el("hint-text")
@@ -186,7 +189,8 @@ class DomPort:
         accessibility tree (the update bar stays usable above it)."""
         covered = some(document.querySelector(".overlay:not([hidden])"))
         for node in document.querySelectorAll(BEHIND_DIALOGS):
-            node.inert = covered
+            if bool(node.inert) != covered:  # an unchanged write still costs a style pass
+                node.inert = covered
 
     def set_attrs(self, element_id: str, attrs: dict[str, str | None]) -> None:
         node = el(element_id)
@@ -296,7 +300,8 @@ class DomPort:
             return False
 
     def forget_fragment(self) -> None:
-        window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
+        if window.location.hash:  # replaceState costs the page ~17 ms: only when there is one
+            window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
 
     async def catalog_text(self, lang: str) -> str:
         response = await window.fetch(f"./web/messages/{lang}.json")

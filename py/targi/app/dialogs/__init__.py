@@ -68,7 +68,10 @@ class Dialogs:
             if dismissed and d.is_open:
                 d.dismissed()
         for dialog_id in DIALOGS:
-            self.port.set_hidden(dialog_id, True)
+            # only an open one: the browser's port sets the page behind the dialogs inert again
+            # at each (a friend's link closes them all: 32 ms a link in the page)
+            if not self.port.is_hidden(dialog_id):
+                self.port.set_hidden(dialog_id, True)
 
     def rewrite(self) -> None:
         for d in self.all:
