@@ -1,6 +1,6 @@
 """The dealer's replay when face-down cards turn up starts from a checkpoint, not from the
 game's start, and deals the very game a replay from the start deals (docs/build.md, *What a
-friend's link costs the dealer*)."""
+friend's link costs the dealer and the page*)."""
 
 from __future__ import annotations
 
