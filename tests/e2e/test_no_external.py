@@ -25,25 +25,21 @@ def unguarded_page(fresh_context, site_url: str) -> Page:
     return page
 
 
-def test_loading_and_playing_requests_nothing_off_origin(
+def test_loading_and_playing_both_kinds_of_game_requests_nothing_off_origin(
     first_visit: Page, external_requests: ExternalRequests
 ) -> None:
+    # One first visit for both games: the load's requests (the precache, the fonts) are the
+    # same whichever game follows, and the second game starts in the same page.
     start_game(first_visit, "hotseat")
     moves = [make_a_move(first_visit) for _ in range(4)]
     assert all(moves)
-    wait_until_network_settled(first_visit)  # late requests (fonts, precaching) included
-    assert list(external_requests) == []
-
-
-def test_a_game_against_the_computer_requests_nothing_off_origin(
-    first_visit: Page, external_requests: ExternalRequests
-) -> None:
     # The computer runs in a Web Worker with its own Pyodide: its requests are checked too.
+    first_visit.click("[data-action=open-new]")  # the New game form
     start_game(first_visit, "ai")
     for _ in range(3):
         assert make_a_move(first_visit)
     first_visit.wait_for_selector("html[data-ai-start]", state="attached")  # its worker is up
-    wait_until_network_settled(first_visit)
+    wait_until_network_settled(first_visit)  # late requests (fonts, precaching) included
     assert list(external_requests) == []
 
 
