@@ -6,27 +6,42 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+from targi import Game
 from targi.ai.evaluate import rounds_after_this
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from last_round import last_round, play_out  # noqa: E402
 
+# One worker runs both, so the module's game below is played once under xdist too.
+pytestmark = pytest.mark.xdist_group("last-round-bench")
 
-def test_the_last_round_starts_at_its_first_placement() -> None:
-    g = last_round(95000)
+
+@pytest.fixture(scope="module")
+def last_round_game() -> Game | None:
+    """Medium v medium to the last round is most of either test's time: played once for both
+    (play_out clones the game it is given)."""
+    return last_round(95001)
+
+
+def test_the_last_round_starts_at_its_first_placement(last_round_game: Game | None) -> None:
+    g = last_round_game
     assert g is not None and g.decision == "place" and rounds_after_this(g) == 0
     assert not any(g.targis)
 
 
-def test_following_the_baseline_plays_the_games_the_players_would_have_played() -> None:
-    g = last_round(95001)
+def test_following_the_baseline_plays_the_games_the_players_would_have_played(
+    last_round_game: Game | None,
+) -> None:
+    g = last_round_game
     assert g is not None
     base = play_out(g, ("easy", "easy"), 5)
     for seat in (0, 1):
         names = ("medium", "easy") if seat == 0 else ("easy", "medium")
         followed = play_out(g, names, 5, base[3], seat)
-        assert followed[3] == play_out(g, names, 5)[3]
-        assert followed[0] == play_out(g, names, 5)[0]
+        searched = play_out(g, names, 5)  # the same players deciding every move themselves
+        assert followed[3] == searched[3]
+        assert followed[0] == searched[0]
     same = play_out(g, ("easy", "easy"), 5, base[3], 0)
     assert same[3] == base[3] and same[0] == base[0]
