@@ -18,7 +18,6 @@ from gameplay import (
     score_screen_is_complete,
     set_setting,
     start_game,
-    wait_for_turn,
 )
 from pageutil import RECORD_VIOLATIONS, start_button, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, Route, expect
@@ -279,6 +278,67 @@ EASY_AND_INSTANT = """if (localStorage.getItem('targi.settings') === null)
     localStorage.setItem('targi.settings', JSON.stringify({level: 'easy', pace: 'instant'}));"""
 
 
+# How many Tab presses take the focus from where it is to the first element after it that
+# matches `target` (0 when `here` and the focus is on one), in the page's sequential focus order
+# as the browser walks it (DOM order: the page sets no positive tabindex; what is disabled, not
+# rendered or inert is skipped; a radio group is one stop; after the last stop, the browser's
+# own, then the first).
+# Null when there is none: the test then presses Tab and looks, one press at a time.
+# Only a count: the Tabs are real key presses and the focus they reach is read after them, so a
+# count that misses (a stop the walk does not know) costs time, never a false pass.
+TABS_TO = """([target, here]) => {
+    if (here && document.activeElement.matches(target)) return 0;
+    const stops = [...document.querySelectorAll(
+            'a[href], button, input, select, textarea, summary, [tabindex]')]
+        .filter(e => e.tabIndex >= 0 && !e.matches(':disabled') && !e.closest('[inert]')
+            && e.checkVisibility({visibilityProperty: true}))
+        .filter(e => {
+            if (e.type !== 'radio' || !e.name) return true;
+            const group = [...document.querySelectorAll(`input[type=radio][name="${e.name}"]`)];
+            const stop = group.find(r => r.checked) || group[0];
+            return e === stop;
+        });
+    const from = stops.indexOf(document.activeElement);
+    for (let i = from + 1; i < stops.length; i++)
+        if (stops[i].matches(target)) return i - from;
+    // past the last stop the focus leaves the page (one press), then comes round to the first
+    const first = stops.findIndex(e => e.matches(target));
+    return first < 0 ? null : stops.length - from + first + 1;
+}"""
+MOVE = "[data-move]"
+
+
+def tab_to(page: Page, target: str, count: int | None, limit: int) -> str | None:
+    """Tab until the focus is on an element matching `target` (a move: FOCUSED_MOVE's checks)
+    and answer it: `count` presses (TABS_TO's), then one look at the focus; from there (or with
+    no count) one press and one look at a time, at most `limit` presses in all. Each press is a
+    real Tab (the browser moves the focus); only the looks in between are saved where the count
+    is right."""
+    focused = f"""() => {{ const e = document.activeElement;
+        return e && e.matches({target!r}) && !e.disabled && e.offsetParent !== null
+            ? (e.dataset.move || e.dataset.action || e.id || e.tagName) : null; }}"""
+    pressed = 0
+    for _ in range(count or 0):
+        page.keyboard.press("Tab")
+        pressed += 1
+    found = page.evaluate(focused) if count is not None else None
+    while not found and pressed < limit:
+        page.keyboard.press("Tab")
+        pressed += 1
+        found = page.evaluate(focused)
+    return found
+
+
+# Once your move is on the table (data-seq moved on from `before`) and the computer has answered
+# (a move of yours is shown, or the game is over): the phase, and how many Tabs to your next move.
+YOUR_DECISION = f"""(before) => {{ const t = document.getElementById('table');
+    if (t.dataset.seq === before) return false;
+    if (t.dataset.phase === 'over') return {{over: true, seq: t.dataset.seq}};
+    if (![...document.querySelectorAll('[data-move]')].some(e => e.offsetParent !== null))
+        return false;
+    return {{over: false, seq: t.dataset.seq, tabs: ({TABS_TO})(['{MOVE}', false])}}; }}"""
+
+
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 def test_a_whole_game_against_the_computer_with_tab_and_enter_only(
     page: Page, site_url: str
@@ -289,35 +349,31 @@ def test_a_whole_game_against_the_computer_with_tab_and_enter_only(
     2026-11-26, which now ends a loaded one; one whole game, not two): a first visit under the
     Content-Security-Policy (tests/e2e/test_csp.py) with no violation recorded from the first
     script on, the computer in its Web Worker, its moves as its own lines of the log and the
-    complete score screen."""
+    complete score screen.
+
+    The Tabs to the next element wanted are counted by the page (`TABS_TO`) and pressed without
+    a look at the focus between them; the focus they reached is read once and must be a move
+    (or Play): one look a decision, not one a Tab (~5 a decision), and the wait for the
+    computer's answer returns what the next decision needs in one call."""
     page.add_init_script(RECORD_VIOLATIONS)
     page.add_init_script(EASY_AND_INSTANT)
     open_game(page, site_url)
     expect(page.locator("#play-level")).to_contain_text("Easy")
-    on_play = "document.activeElement.matches('#welcome [data-action=play]')"
-    for _ in range(60):
-        if page.evaluate(on_play):
-            break
-        page.keyboard.press("Tab")
-    assert page.evaluate(on_play)
+    play = "#welcome [data-action=play]"
+    on_play = tab_to(page, play, page.evaluate(TABS_TO, [play, True]), limit=60)
+    assert on_play == "play", "Tab never reached Play"
     page.keyboard.press("Enter")
     page.wait_for_selector("#dlg-new", state="hidden", timeout=WAIT_MS)
     assert page.get_attribute("#table", "data-mode") == "ai"
     made = 0
-    while True:
-        wait_for_turn(page)
-        if page.get_attribute("#table", "data-phase") == "over":
-            break
-        move = None
-        for _ in range(400):  # the header, the board, the dock: every move is on the way
-            page.keyboard.press("Tab")
-            move = page.evaluate(FOCUSED_MOVE)
-            if move:
-                break
+    state = page.wait_for_function(YOUR_DECISION, arg="", timeout=WAIT_MS).json_value()
+    while not state["over"]:
+        # the header, the board, the dock: every move is on the way
+        move = tab_to(page, MOVE, state["tabs"], limit=400)
         assert move, "Tab never reached a move"
-        before = seq(page)
         page.keyboard.press("Enter")
-        page.wait_for_function(f"() => {SEQ} !== '{before}'", timeout=WAIT_MS)
+        state = page.wait_for_function(YOUR_DECISION, arg=state["seq"], timeout=WAIT_MS)
+        state = state.json_value()
         made += 1
         assert made < 400, "the game does not end"
     assert made > 20
