@@ -461,21 +461,34 @@ def test_enter_alone_plays_on_focus_never_on_end_my_actions_and_back_after_the_c
     page.focus(f'#choices [data-move="{action}"]')
     turns = 0
     for _ in range(40):
-        before = seq(page)
-        assert page.evaluate(FOCUSED_MOVE), "focus is not on a move"
-        assert not page.evaluate(ON_END_OF_ACTIONS), "Enter would end the actions left"
-        player = page.get_attribute("#table", "data-current-player")
+        # where the focus is, whether Enter would end the actions left, seq and the player to
+        # move: one look before each Enter (not four)
+        before, focused, on_end, player = page.evaluate(
+            f"""() => {{ const t = document.getElementById('table');
+            return [t.dataset.seq, ({FOCUSED_MOVE})(), ({ON_END_OF_ACTIONS})(),
+                    t.dataset.currentPlayer]; }}"""
+        )
+        assert focused, "focus is not on a move"
+        assert not on_end, "Enter would end the actions left"
         page.keyboard.press("Enter")
-        page.wait_for_function(YOUR_TURN, arg=before, timeout=WAIT_MS)
-        if page.get_attribute("#table", "data-phase") == "over":
+        # once it is your turn again: the phase, seq, the moves shown and the focus, in one
+        after = page.wait_for_function(
+            f"""(before) => ({YOUR_TURN})(before) && {{
+                phase: document.getElementById('table').dataset.phase,
+                seq: document.getElementById('table').dataset.seq,
+                shown: [...document.querySelectorAll('#choices [data-move], #board [data-move]')]
+                    .map(e => e.dataset.move),
+                focused: ({FOCUSED_MOVE})()}}""",
+            arg=before,
+            timeout=WAIT_MS,
+        ).json_value()
+        if after["phase"] == "over":
             break
-        if player == "0" and int(seq(page)) > int(before) + 1:
+        if player == "0" and int(after["seq"]) > int(before) + 1:
             turns += 1  # the computer played in between: focus came back to a move
-            shown = page.evaluate(
-                "() => [...document.querySelectorAll('#choices [data-move], #board [data-move]')]"
-                ".map(e => e.dataset.move)"
-            )
-            assert page.evaluate(FOCUSED_MOVE) in shown  # which one: tests/app/test_a11y.py
+            # (read again where it was not there yet in the same frame, as before this fold)
+            focused = after["focused"] or page.evaluate(FOCUSED_MOVE)
+            assert focused in after["shown"]  # which one: tests/app/test_a11y.py
     assert turns >= 3
 
 
