@@ -328,9 +328,8 @@ EASY_AND_INSTANT = """if (localStorage.getItem('targi.settings') === null)
 # matches `target` (0 when `here` and the focus is on one), in the page's sequential focus order
 # as the browser walks it (DOM order: the page sets no positive tabindex; what is disabled, not
 # rendered or inert is skipped; a radio group is one stop; after the last stop, the browser's
-# own, then the first).
-# Null when there is none: the test then presses Tab and looks, one press at a time.
-# Only a count: the Tabs are real key presses and the focus they reach is read after them, so a
+# own, then the first). Null when there is none: the test then presses Tab and looks, one press
+# at a time. Only a count: the Tabs are real key presses and the focus they reach is read after them, so a
 # count that misses (a stop the walk does not know) costs time, never a false pass.
 TABS_TO = """([target, here]) => {
     if (here && document.activeElement.matches(target)) return 0;
