@@ -329,8 +329,8 @@ EASY_AND_INSTANT = """if (localStorage.getItem('targi.settings') === null)
 # as the browser walks it (DOM order: the page sets no positive tabindex; what is disabled, not
 # rendered or inert is skipped; a radio group is one stop; after the last stop, the browser's
 # own, then the first). Null when there is none: the test then presses Tab and looks, one press
-# at a time. Only a count: the Tabs are real key presses and the focus they reach is read after them, so a
-# count that misses (a stop the walk does not know) costs time, never a false pass.
+# at a time. Only a count: the Tabs are real key presses and the focus they reach is read after
+# them, so a count that misses (a stop the walk does not know) costs time, never a false pass.
 TABS_TO = """([target, here]) => {
     if (here && document.activeElement.matches(target)) return 0;
     const stops = [...document.querySelectorAll(
@@ -386,20 +386,23 @@ YOUR_DECISION = f"""(before) => {{ const t = document.getElementById('table');
 
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 def test_a_whole_game_against_the_computer_with_tab_and_enter_only(
-    page: Page, site_url: str
+    new_tab: Callable[[], Page], site_url: str
 ) -> None:
     """No mouse: Tab to the welcome's Play (against the computer), then for every decision Tab
     to the next move and press Enter, from the first placement to the score screen, and Enter
     on Rematch. It is also the suite's whole game against the computer (test_review.py's until
-    2026-11-26, which now ends a loaded one; one whole game, not two): a first visit under the
+    2026-11-26, which now ends a loaded one; one whole game, not two): under the
     Content-Security-Policy (tests/e2e/test_csp.py) with no violation recorded from the first
     script on, the computer in its Web Worker, its moves as its own lines of the log and the
-    complete score screen.
+    complete score screen. A tab of the worker's context (the site cached, nothing stored),
+    not a first visit: the policy is index.html's own, the same on a return visit, and
+    test_review.py's analysed game is the first visit that records the policy's violations.
 
     The Tabs to the next element wanted are counted by the page (`TABS_TO`) and pressed without
     a look at the focus between them; the focus they reached is read once and must be a move
     (or Play): one look a decision, not one a Tab (~5 a decision), and the wait for the
     computer's answer returns what the next decision needs in one call."""
+    page = new_tab()
     page.add_init_script(RECORD_VIOLATIONS)
     page.add_init_script(EASY_AND_INSTANT)
     open_game(page, site_url)
