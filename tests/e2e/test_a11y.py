@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from axe import Audit
+from axe import OPTIONS, Audit, describe
 from gameplay import (
     menu_item,
     open_game,
@@ -18,7 +18,6 @@ from gameplay import (
     score_screen_is_complete,
     set_setting,
     start_game,
-    wait_for_turn,
 )
 from pageutil import RECORD_VIOLATIONS, start_button, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, Route, expect
@@ -68,20 +67,53 @@ BACKGROUND = "getComputedStyle(document.documentElement).backgroundColor"
 HELD = "**/snapshot.gz"  # the interpreter's snapshot: the loading screen stays while it is held
 
 
+# axe's rules whose answer can change with the theme: the themes differ in colours only (every
+# colour a light-dark() custom property, web/style.css; the dark theme also dims the pictures
+# and drops the page's background picture, web/cards.css and web/welcome.css).
+COLOUR_RULES = {
+    "runOnly": {"type": "rule", "values": ["color-contrast", "link-in-text-block"]},
+    "resultTypes": ["violations"],
+}
+RUN_IN = """async ([context, options]) => {
+  const r = await axe.run(context ?? document, options);
+  return r.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary || ''})),
+  }));
+}"""
+# What a theme can write into the DOM (the theme button's aria-pressed, <html data-theme>)
+# taken out, a hash of the whole document: equal in both themes when they differ in CSS only.
+SHAPE = """() => { let h = 0;
+    const html = document.documentElement.outerHTML
+        .replace(/ (data-theme|aria-pressed)="[^"]*"/g, '');
+    for (let i = 0; i < html.length; i++) h = (Math.imul(h, 31) + html.charCodeAt(i)) | 0;
+    return `${html.length}:${h}`; }"""
+
+
 class BothThemes:
     """axe on each screen in both themes, the system's theme switched under the open page
     (`emulate_media`): the page follows it at once (<html data-theme>, written by
     targi.app.prefs on the media query's change; test_the_theme_follows_the_system... below),
     so one walk through the screens audits both, where a walk per theme reached every screen
-    twice. The order alternates (light, dark; dark, light; ...): one switch a screen."""
+    twice. The order alternates (light, dark; dark, light; ...): one switch a screen.
+
+    The first theme of a screen gets every rule and the accessibility tree's names; the second
+    the rules that read colours (COLOUR_RULES) on the whole page and every rule on what a theme
+    writes (the theme button), once the document is seen to be the same as in the first
+    (SHAPE): the other rules read the DOM and the layout, which the themes share, so they
+    answer the same in both. A screen whose document changed between the two (or the loading
+    screen, before Python writes the theme) gets every rule in both. Each theme gets every rule
+    on half the screens and the colours on all."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
         self.audit = Audit()
         self.order = list(THEMES)
         self.backgrounds: dict[str, set[str]] = {theme: set() for theme in THEMES}
+        self.colours_only = 0  # the second themes audited for colours only
 
     def check(self, screen: str, loading: bool = False) -> None:
+        shape = None
         for theme in self.order:
             self.page.emulate_media(color_scheme=theme)
             if loading:  # before Python runs the CSS follows the media query itself
@@ -91,13 +123,26 @@ class BothThemes:
                     "t => document.documentElement.dataset.theme === t", arg=theme, timeout=WAIT_MS
                 )
             self.backgrounds[theme].add(self.page.evaluate(BACKGROUND))
-            self.audit.check(self.page, f"{screen} ({theme})")
+            name = f"{screen} ({theme})"
+            if shape is None or loading or self.page.evaluate(SHAPE) != shape:
+                shape = self.page.evaluate(SHAPE)
+                self.audit.check(self.page, name)
+            else:
+                self.colours(name)
         self.order.reverse()
+
+    def colours(self, screen: str) -> None:
+        found = self.page.evaluate(RUN_IN, [None, COLOUR_RULES])
+        found += self.page.evaluate(RUN_IN, [{"include": [["#theme"]]}, OPTIONS])
+        lines = describe(screen, found)
+        self.audit.counts[screen] = len(lines)
+        self.audit.lines += lines
+        self.colours_only += 1
 
     def assert_clean(self) -> None:
         # each theme was shown as itself: the two never share the page's background
         assert not self.backgrounds["light"] & self.backgrounds["dark"], self.backgrounds
-        print(self.audit.counts)
+        print(self.audit.counts, f"{self.colours_only} audited for colours only")
         self.audit.assert_clean()
 
 
@@ -279,45 +324,104 @@ EASY_AND_INSTANT = """if (localStorage.getItem('targi.settings') === null)
     localStorage.setItem('targi.settings', JSON.stringify({level: 'easy', pace: 'instant'}));"""
 
 
+# How many Tab presses take the focus from where it is to the first element after it that
+# matches `target` (0 when `here` and the focus is on one), in the page's sequential focus order
+# as the browser walks it (DOM order: the page sets no positive tabindex; what is disabled, not
+# rendered or inert is skipped; a radio group is one stop; after the last stop, the browser's
+# own, then the first). Null when there is none: the test then presses Tab and looks, one press
+# at a time. Only a count: the Tabs are real key presses and the focus they reach is read after
+# them, so a count that misses (a stop the walk does not know) costs time, never a false pass.
+TABS_TO = """([target, here]) => {
+    if (here && document.activeElement.matches(target)) return 0;
+    const stops = [...document.querySelectorAll(
+            'a[href], button, input, select, textarea, summary, [tabindex]')]
+        .filter(e => e.tabIndex >= 0 && !e.matches(':disabled') && !e.closest('[inert]')
+            && e.checkVisibility({visibilityProperty: true}))
+        .filter(e => {
+            if (e.type !== 'radio' || !e.name) return true;
+            const group = [...document.querySelectorAll(`input[type=radio][name="${e.name}"]`)];
+            const stop = group.find(r => r.checked) || group[0];
+            return e === stop;
+        });
+    const from = stops.indexOf(document.activeElement);
+    for (let i = from + 1; i < stops.length; i++)
+        if (stops[i].matches(target)) return i - from;
+    // past the last stop the focus leaves the page (one press), then comes round to the first
+    const first = stops.findIndex(e => e.matches(target));
+    return first < 0 ? null : stops.length - from + first + 1;
+}"""
+MOVE = "[data-move]"
+
+
+def tab_to(page: Page, target: str, count: int | None, limit: int) -> str | None:
+    """Tab until the focus is on an element matching `target` (a move: FOCUSED_MOVE's checks)
+    and answer it: `count` presses (TABS_TO's), then one look at the focus; from there (or with
+    no count) one press and one look at a time, at most `limit` presses in all. Each press is a
+    real Tab (the browser moves the focus); only the looks in between are saved where the count
+    is right."""
+    focused = f"""() => {{ const e = document.activeElement;
+        return e && e.matches({target!r}) && !e.disabled && e.offsetParent !== null
+            ? (e.dataset.move || e.dataset.action || e.id || e.tagName) : null; }}"""
+    pressed = 0
+    for _ in range(count or 0):
+        page.keyboard.press("Tab")
+        pressed += 1
+    found = page.evaluate(focused) if count is not None else None
+    while not found and pressed < limit:
+        page.keyboard.press("Tab")
+        pressed += 1
+        found = page.evaluate(focused)
+    return found
+
+
+# Once your move is on the table (data-seq moved on from `before`) and the computer has answered
+# (a move of yours is shown, or the game is over): the phase, and how many Tabs to your next move.
+YOUR_DECISION = f"""(before) => {{ const t = document.getElementById('table');
+    if (t.dataset.seq === before) return false;
+    if (t.dataset.phase === 'over') return {{over: true, seq: t.dataset.seq}};
+    if (![...document.querySelectorAll('[data-move]')].some(e => e.offsetParent !== null))
+        return false;
+    return {{over: false, seq: t.dataset.seq, tabs: ({TABS_TO})(['{MOVE}', false])}}; }}"""
+
+
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 def test_a_whole_game_against_the_computer_with_tab_and_enter_only(
-    page: Page, site_url: str
+    new_tab: Callable[[], Page], site_url: str
 ) -> None:
     """No mouse: Tab to the welcome's Play (against the computer), then for every decision Tab
     to the next move and press Enter, from the first placement to the score screen, and Enter
     on Rematch. It is also the suite's whole game against the computer (test_review.py's until
-    2026-11-26, which now ends a loaded one; one whole game, not two): a first visit under the
+    2026-11-26, which now ends a loaded one; one whole game, not two): under the
     Content-Security-Policy (tests/e2e/test_csp.py) with no violation recorded from the first
     script on, the computer in its Web Worker, its moves as its own lines of the log and the
-    complete score screen."""
+    complete score screen. A tab of the worker's context (the site cached, nothing stored),
+    not a first visit: the policy is index.html's own, the same on a return visit, and
+    test_review.py's analysed game is the first visit that records the policy's violations.
+
+    The Tabs to the next element wanted are counted by the page (`TABS_TO`) and pressed without
+    a look at the focus between them; the focus they reached is read once and must be a move
+    (or Play): one look a decision, not one a Tab (~5 a decision), and the wait for the
+    computer's answer returns what the next decision needs in one call."""
+    page = new_tab()
     page.add_init_script(RECORD_VIOLATIONS)
     page.add_init_script(EASY_AND_INSTANT)
     open_game(page, site_url)
     expect(page.locator("#play-level")).to_contain_text("Easy")
-    on_play = "document.activeElement.matches('#welcome [data-action=play]')"
-    for _ in range(60):
-        if page.evaluate(on_play):
-            break
-        page.keyboard.press("Tab")
-    assert page.evaluate(on_play)
+    play = "#welcome [data-action=play]"
+    on_play = tab_to(page, play, page.evaluate(TABS_TO, [play, True]), limit=60)
+    assert on_play == "play", "Tab never reached Play"
     page.keyboard.press("Enter")
     page.wait_for_selector("#dlg-new", state="hidden", timeout=WAIT_MS)
     assert page.get_attribute("#table", "data-mode") == "ai"
     made = 0
-    while True:
-        wait_for_turn(page)
-        if page.get_attribute("#table", "data-phase") == "over":
-            break
-        move = None
-        for _ in range(400):  # the header, the board, the dock: every move is on the way
-            page.keyboard.press("Tab")
-            move = page.evaluate(FOCUSED_MOVE)
-            if move:
-                break
+    state = page.wait_for_function(YOUR_DECISION, arg="", timeout=WAIT_MS).json_value()
+    while not state["over"]:
+        # the header, the board, the dock: every move is on the way
+        move = tab_to(page, MOVE, state["tabs"], limit=400)
         assert move, "Tab never reached a move"
-        before = seq(page)
         page.keyboard.press("Enter")
-        page.wait_for_function(f"() => {SEQ} !== '{before}'", timeout=WAIT_MS)
+        state = page.wait_for_function(YOUR_DECISION, arg=state["seq"], timeout=WAIT_MS)
+        state = state.json_value()
         made += 1
         assert made < 400, "the game does not end"
     assert made > 20
@@ -359,21 +463,34 @@ def test_enter_alone_plays_on_focus_never_on_end_my_actions_and_back_after_the_c
     page.focus(f'#choices [data-move="{action}"]')
     turns = 0
     for _ in range(40):
-        before = seq(page)
-        assert page.evaluate(FOCUSED_MOVE), "focus is not on a move"
-        assert not page.evaluate(ON_END_OF_ACTIONS), "Enter would end the actions left"
-        player = page.get_attribute("#table", "data-current-player")
+        # where the focus is, whether Enter would end the actions left, seq and the player to
+        # move: one look before each Enter (not four)
+        before, focused, on_end, player = page.evaluate(
+            f"""() => {{ const t = document.getElementById('table');
+            return [t.dataset.seq, ({FOCUSED_MOVE})(), ({ON_END_OF_ACTIONS})(),
+                    t.dataset.currentPlayer]; }}"""
+        )
+        assert focused, "focus is not on a move"
+        assert not on_end, "Enter would end the actions left"
         page.keyboard.press("Enter")
-        page.wait_for_function(YOUR_TURN, arg=before, timeout=WAIT_MS)
-        if page.get_attribute("#table", "data-phase") == "over":
+        # once it is your turn again: the phase, seq, the moves shown and the focus, in one
+        after = page.wait_for_function(
+            f"""(before) => ({YOUR_TURN})(before) && {{
+                phase: document.getElementById('table').dataset.phase,
+                seq: document.getElementById('table').dataset.seq,
+                shown: [...document.querySelectorAll('#choices [data-move], #board [data-move]')]
+                    .map(e => e.dataset.move),
+                focused: ({FOCUSED_MOVE})()}}""",
+            arg=before,
+            timeout=WAIT_MS,
+        ).json_value()
+        if after["phase"] == "over":
             break
-        if player == "0" and int(seq(page)) > int(before) + 1:
+        if player == "0" and int(after["seq"]) > int(before) + 1:
             turns += 1  # the computer played in between: focus came back to a move
-            shown = page.evaluate(
-                "() => [...document.querySelectorAll('#choices [data-move], #board [data-move]')]"
-                ".map(e => e.dataset.move)"
-            )
-            assert page.evaluate(FOCUSED_MOVE) in shown  # which one: tests/app/test_a11y.py
+            # (read again where it was not there yet in the same frame, as before this fold)
+            focused = after["focused"] or page.evaluate(FOCUSED_MOVE)
+            assert focused in after["shown"]  # which one: tests/app/test_a11y.py
     assert turns >= 3
 
 

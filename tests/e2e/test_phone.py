@@ -187,21 +187,30 @@ def _tap(page: Page, move: str, timeout: float = WAIT_MS) -> None:
     the board's cell may be under the dock) and wait for the redraw: nothing scrolls. A redraw
     that does not come fails with the move tapped and the page's state (what the touch and
     click landed on, seq, data-app-state, a notice, console errors)."""
-    # One round trip: the taps watched (from now on), the seq, and which element of the move's
-    # is on screen (a tap is made some forty times a game).
-    seq, index = page.evaluate(
-        f"""(move) => {{ ({WATCH_TAPS})();
+    # One round trip: the taps watched (from now on), the seq, which element of the move's is
+    # on screen and the middle of its box, read after a frame (the page's layout work done), as
+    # a player sees it before tapping (a tap is made some forty times a game).
+    seq, index, x, y = page.evaluate(
+        f"""async (move) => {{ ({WATCH_TAPS})();
         window.__targiTaps.splice(0);
+        await new Promise((done) => requestAnimationFrame(done));
         const onScreen = {ON_SCREEN};
-        return [Number(document.getElementById('table').dataset.seq),
-                [...document.querySelectorAll('[data-move]')]
-                    .filter(e => e.dataset.move === move).findIndex(onScreen)]; }}""",
+        const seq = Number(document.getElementById('table').dataset.seq);
+        const all = [...document.querySelectorAll('[data-move]')]
+            .filter(e => e.dataset.move === move);
+        const index = all.findIndex(onScreen);
+        if (index < 0) return [seq, index, 0, 0];
+        const r = all[index].getBoundingClientRect();
+        return [seq, index, r.left + r.width / 2, r.top + r.height / 2]; }}""",
         move,
     )
     assert index >= 0, move
-    # A touch, as on a phone: a mouse click would leave the pointer resting on the card, whose
-    # text then opens on hover (web/cardtip.js) and may cover the dock.
-    page.locator(f'[data-move="{move}"]').nth(index).tap()
+    # A touch, as on a phone, at the middle of the element (ON_SCREEN saw that a tap there hits
+    # it): a mouse click would leave the pointer resting on the card, whose text then opens on
+    # hover (web/cardtip.js) and may cover the dock. The screen is touched where the page
+    # showed the move; Playwright's locator tap would look again for it, wait for two frames of
+    # a steady box and check the hit, five to ten round trips a tap.
+    page.touchscreen.tap(x, y)
     try:
         page.wait_for_function(
             f"() => document.getElementById('table').dataset.seq !== '{seq}'", timeout=timeout
