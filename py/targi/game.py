@@ -350,6 +350,12 @@ class Game:
         """The move being played revealed a card or drew randomness: undo may not cross it."""
         self._sealed = True
 
+    @property
+    def sealed(self) -> bool:
+        """The move being played has revealed a card or drawn randomness (while a card it
+        waits for is pending: targi.chance); `clone` starts a copy unsealed."""
+        return self._sealed
+
     def display_count(self, player: int) -> int:
         """How many cards the player has in their display (R6: at most DISPLAY_LIMIT)."""
         d = self.display[player]

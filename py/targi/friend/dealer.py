@@ -213,7 +213,7 @@ class Dealer:
         self._checkpoints.append(
             _Checkpoint(
                 g.clone(logging=g.logging),
-                g._sealed,
+                g.sealed,
                 tuple(self.draws),
                 tuple(self.decks),
                 self._dealt,
@@ -224,7 +224,8 @@ class Dealer:
     def _resume(self, cp: _Checkpoint) -> None:
         """Become the state of a checkpoint: no stand-in before it, as in a build from the start."""
         self.game = cp.game.clone(logging=cp.game.logging)
-        self.game._sealed = cp.sealed
+        if cp.sealed:
+            self.game.seal()
         self.draws, self.decks = list(cp.draws), list(cp.decks)
         self._dealt, self._played, self._stand_ins = cp.dealt, cp.played, {}
         self._advance()
