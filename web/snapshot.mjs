@@ -8,13 +8,14 @@
 // a kept one only if it is whole (its SHA-256); anything else falls back, silently: from the
 // kept snapshot to the shipped one to a normal start.
 import { loadPyodide as load } from "../pyodide/pyodide.mjs";
-import { earlyShipped, startShipped } from "./shipped.mjs";
+import { SHIPPED_WORKER, fetchShipped } from "./shipped.mjs";
 import { readWheel, writeFiles } from "./wheel.mjs";
 
 const SITE = new URL("../", import.meta.url);
 const INDEX_URL = new URL("pyodide/", SITE).href;
 const CACHE = `targi-start:${SITE.pathname}`;
 const ENTRY = new URL("__snapshot__", SITE).href;
+const SHIPPED = new URL("snapshot.gz", SITE).href;
 // What web/main.py and the AI import, imported before the snapshot is taken so that restoring
 // it skips their import too. No module that touches JavaScript objects (pyscript, js) may be
 // in it: a snapshot cannot hold references to another realm's objects.
@@ -97,6 +98,42 @@ async function writeSnapshot(version, bytes) {
   await (await caches.open(CACHE)).put(ENTRY, new Response(bytes, { headers }));
 }
 
+// A connection on which 6.3 MB more is not worth the second it saves: a normal start instead.
+function slowConnection() {
+  const c = globalThis.navigator?.connection;
+  return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
+}
+
+// The build's snapshot downloading and unzipping, {bytes: Promise, cancel()}, or null (a slow
+// connection, or no DecompressionStream). On the page a worker of its own does it
+// (web/shipped.mjs): the 31 MB inflate then runs beside the page's main thread, which
+// meanwhile parses, styles and sets up PyScript, instead of after that work on the same thread;
+// where no such worker starts (no module workers), and in the AI's worker, it is done in place.
+function startShipped() {
+  if (slowConnection() || !globalThis.DecompressionStream) return null;
+  const inPlace = () => ({ bytes: fetchShipped(SHIPPED), cancel: () => {} });
+  if (!globalThis.document || !globalThis.Worker) return inPlace();
+  let worker;
+  try {
+    const url = new URL("shipped.mjs", import.meta.url);
+    worker = new Worker(url, { type: "module", name: SHIPPED_WORKER });
+  } catch {
+    return inPlace();
+  }
+  const bytes = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) =>
+      data.error ? reject(new Error(data.error)) : resolve(data.bytes);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      resolve(fetchShipped(SHIPPED)); // the worker could not start: in place
+    };
+  }).finally(() => worker.terminate());
+  bytes.catch(() => {}); // awaited by shippedSnapshot(), where a failure is reported
+  worker.postMessage(SHIPPED);
+  performance.mark("targi:shipped-requested"); // for bench/page_load.py: when it began
+  return { bytes, cancel: () => worker.terminate() };
+}
+
 // The build's snapshot (from `early`, a download already under way, else started now), or null:
 // missing, a slow connection, or it could not be read.
 async function shippedSnapshot(early) {
@@ -149,9 +186,11 @@ let pageStart = null;
 // PyScript's own start (which reaches web/interpreter.mjs some 0.5 s later, after its core, its
 // config and its package storage), then handed to PyScript by web/interpreter.mjs.
 export function startPythonOnce() {
-  // On a first visit the shipped snapshot is already on its way (web/shipped.mjs started it from
-  // the page's head), and dropped if a kept one restores after all.
-  pageStart ??= startPython({}, { early: earlyShipped() });
+  // With no service worker in control (a first visit) there is no kept snapshot, but for rare
+  // cases (a cleared or blocked service worker): the shipped one is requested now, beside
+  // build.json and the cache lookup instead of after them, and dropped if a kept one restores.
+  const first = !globalThis.navigator?.serviceWorker?.controller;
+  pageStart ??= startPython({}, { early: first ? startShipped() : null });
   return pageStart;
 }
 

@@ -301,18 +301,6 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     wait_for_snapshot(page)
 
 
-def test_a_first_visit_requests_the_shipped_snapshot_from_the_head_before_the_loader_runs(
-    page: Page, site_url: str
-) -> None:
-    """web/shipped.mjs, an async module of the page's head, starts the download and inflate of
-    snapshot.gz on a first visit as soon as it is evaluated, not when web/loader.js (a module,
-    run after the whole page is parsed) gets to it: here the loader never arrives, and the
-    snapshot is requested all the same."""
-    page.route("**/web/loader.js", lambda route: route.abort())
-    with page.expect_request("**/snapshot.gz"):
-        page.goto(site_url)
-
-
 @pytest.mark.parametrize("how", ["missing", "not gzip", "damaged"])
 def test_without_a_usable_shipped_snapshot_python_starts_normally(
     page: Page, site_url: str, how: str
