@@ -47,7 +47,6 @@ const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()[
 const wheelBytes = new Uint8Array(readFileSync(new URL(wheel, siteUrl)));
 pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
 pyodide.runPython(snapshotCode(version));
-pyodide.runPython("import gc; gc.collect()");
 zeroFreeMemory(pyodide._module);
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(output, gzipSync(bytes, { level: 9 }));
