@@ -14,9 +14,11 @@ playable table), measured by a MutationObserver.
   same load, and each round's pair gives a ratio of its own: the median of those ratios and
   their spread are the figure to judge (the ratio of two medians moves with the floor, which
   spreads by a second on a busy machine). Each game run's `targi:*` performance marks (where a
-  first visit's time goes) are printed beside it. With --old SITE, a copy of another build (an
-  older tree's site/) is a third page of every round, served under `old/`; the order within
-  a round rotates, so no page always runs after the same one;
+  first visit's time goes: `shipped-bytes` when the snapshot was in, `shipped-restored` when
+  Pyodide had restored it, `python-shipped` when PyScript got the interpreter, ...) are
+  printed beside it, with `wasm-in`, when pyodide.asm.wasm had arrived. With --old SITE, a
+  copy of another build (an older tree's site/) is a third page of every round, served under
+  `old/`; the order within a round rotates, so no page always runs after the same one;
 - return visit: one context per page, visited once (the game: until its service worker controls
   the page and the AI's worker has made the interpreter snapshot), then reloaded N times, each
   reload 4 s after the previous load (the game's AI worker starts just after ready). The game
@@ -115,10 +117,15 @@ def fmt(values: list[float]) -> str:
 
 
 # The page's own marks (web/snapshot.mjs, web/interpreter.mjs, web/main.py), from navigation
-# start, in the order they were made.
-TARGI_MARKS = """() => performance.getEntriesByType('mark')
-    .filter((m) => m.name.startsWith('targi:'))
-    .map((m) => [m.name.slice(6), m.startTime / 1000])"""
+# start, and when the wasm had arrived (`wasm-in`), in time order.
+TARGI_MARKS = """() => [
+    ...performance.getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('targi:'))
+      .map((m) => [m.name.slice(6), m.startTime / 1000]),
+    ...performance.getEntriesByType('resource')
+      .filter((r) => r.name.endsWith('/pyodide.asm.wasm'))
+      .map((r) => ['wasm-in', r.responseEnd / 1000]),
+  ].sort((a, b) => a[1] - b[1])"""
 
 
 def first_visit(browser: Browser, target: str) -> tuple[float, list[tuple[str, float]]]:

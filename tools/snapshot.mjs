@@ -10,6 +10,29 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
+// Memory the interpreter has freed still holds what was there: random bytes to gzip and to
+// inflate on every first visit. Every free block of the C allocator (dlmalloc) and the unused
+// top of its heap are taken with malloc, zeroed and given back: the same free memory, zeros in
+// the snapshot (about 1 MB fewer bytes that are not zero, 0.6 MB less snapshot.gz). The
+// allocator may not grow its heap meanwhile (its footprint limit), so the memory, and the
+// snapshot, keep their size.
+function zeroFreeMemory(module) {
+  const limit = module._malloc_footprint_limit();
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const taken = [];
+  try {
+    for (let size = 1 << 24; size >= 8; size >>>= 1) {
+      for (let at = module._malloc(size); at; at = module._malloc(size)) {
+        module.HEAPU8.fill(0, at, at + module._malloc_usable_size(at));
+        taken.push(at);
+      }
+    }
+  } finally {
+    for (const at of taken) module._free(at);
+    module._malloc_set_footprint_limit(limit);
+  }
+}
+
 const [site, version, wheel, output] = process.argv.slice(2);
 const siteUrl = pathToFileURL(site.endsWith("/") ? site : `${site}/`);
 const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", siteUrl));
@@ -24,6 +47,7 @@ const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()[
 const wheelBytes = new Uint8Array(readFileSync(new URL(wheel, siteUrl)));
 pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: sitePackages });
 pyodide.runPython(snapshotCode(version));
+zeroFreeMemory(pyodide._module);
 const bytes = pyodide.makeMemorySnapshot();
 writeFileSync(output, gzipSync(bytes, { level: 9 }));
 console.log(`${bytes.length} bytes, gzipped into ${output}`);

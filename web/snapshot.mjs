@@ -98,7 +98,7 @@ async function writeSnapshot(version, bytes) {
   await (await caches.open(CACHE)).put(ENTRY, new Response(bytes, { headers }));
 }
 
-// A connection on which 6.5 MB more is not worth the second it saves: a normal start instead.
+// A connection on which 6.3 MB more is not worth the second it saves: a normal start instead.
 function slowConnection() {
   const c = globalThis.navigator?.connection;
   return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
@@ -130,6 +130,7 @@ function startShipped() {
   }).finally(() => worker.terminate());
   bytes.catch(() => {}); // awaited by shippedSnapshot(), where a failure is reported
   worker.postMessage(SHIPPED);
+  performance.mark("targi:shipped-requested"); // for bench/page_load.py: when it began
   return { bytes, cancel: () => worker.terminate() };
 }
 
@@ -208,10 +209,13 @@ export async function startPython(options = {}, { keep = false, early = null } =
   ]) {
     const snapshot = await get();
     if (!snapshot) continue;
+    // for bench/page_load.py: where a first visit's wait goes (the bytes in, then the restore)
+    globalThis.performance?.mark(`targi:${from}-bytes`);
     // loadPyodide may take the buffer over: the worker keeps a copy of the shipped one
     const copy = keep && from === "shipped" ? snapshot.slice() : null;
     try {
       const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot });
+      globalThis.performance?.mark(`targi:${from}-restored`);
       if (pyodide.runPython(MARK) !== version) throw new Error("not this build's snapshot");
       // The snapshot holds the imported modules, not the files: unpack them too, for anything
       // imported or read later (card data, lazily imported modules).
