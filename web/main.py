@@ -126,11 +126,10 @@ class DomPort:
             else:
                 el(write.region).innerHTML = write.html
         el("prompt").textContent = frame.prompt
-        if table.hidden or any(write.region == LOG for write in writes):
-            # Only when the log grew (or comes back into view): reading its scrollHeight lays
-            # the page out at once, which a redraw that added no line need not pay for.
-            log = el("log")
-            log.scrollTop = log.scrollHeight
+        # The log to its end only when it grew or the table comes into view (a hidden log has no
+        # height to scroll by): reading scrollHeight lays the page out at once, which a redraw
+        # that added no line need not pay for.
+        scroll_log = bool(table.hidden) or any(write.region == LOG for write in writes)
         hint_text = el("hint-text")
         if frame.hint is not None:
             hint_text.textContent = frame.hint
@@ -140,6 +139,9 @@ class DomPort:
         el("share").disabled = False
         table.classList.toggle("thinking", frame.thinking)
         table.hidden = False
+        if scroll_log:
+            log = el("log")
+            log.scrollTop = log.scrollHeight
         phase, before = frame.dataset.get("phase"), table.dataset.phase
         for name, value in frame.dataset.items():
             setattr(table.dataset, name, value)

@@ -7,6 +7,7 @@ import random
 import pytest
 from gameplay import play, start_game, stored_game, table, wait_until_ready
 from playwright.sync_api import Page
+from positions import near_the_end
 
 pytestmark = pytest.mark.e2e
 
@@ -36,3 +37,21 @@ def test_reload_mid_game_resumes_the_same_position(game_page: Page):
     assert page.inner_text("#log") == log
     play(page, random.Random(6), clicks=3)  # and it plays on
     assert table(page)["seq"] > before["seq"]
+
+
+def test_a_game_reopened_shows_the_move_log_at_its_latest_line(game_page: Page, site_url: str):
+    """The log is drawn while the table is still hidden (the page starting, a game loaded over
+    the welcome): it is scrolled to its end once the table shows, not left at its first line
+    until a move adds one."""
+    page = game_page
+    page.goto(site_url + "#g=" + near_the_end())
+    wait_until_ready(page)
+    page.wait_for_function("() => document.getElementById('log').children.length > 50")
+    at_end = """() => { const log = document.getElementById('log');
+        return log.scrollHeight > log.clientHeight
+            && log.scrollTop + log.clientHeight >= log.scrollHeight - 2; }"""
+    assert page.evaluate(at_end)
+    page.reload()  # the stored game, drawn at start
+    wait_until_ready(page)
+    page.wait_for_function("() => document.getElementById('log').children.length > 50")
+    assert page.evaluate(at_end)
