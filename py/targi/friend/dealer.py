@@ -13,8 +13,8 @@ replayed with them (as it is when a card opened later turns out to be a stand-in
 The replay starts from a checkpoint, not from the game's start: the dealer's state just before
 the first stand-in of a stretch (the first face-down card of a round), where every card dealt
 before it is the real one. A replay from the start deals those same real cards and reaches that
-same state, so starting there gives the identical game, draws and stand-ins (in the page, under
-Pyodide, a replay from the start cost ~400 ms at each round's end).
+same state, so starting there gives the identical game, draws and stand-ins (a replay from the
+start played the game again at each round's end: ~1,270 moves a page over a game, not ~90).
 """
 
 from __future__ import annotations
