@@ -5,11 +5,12 @@ read and tabled once for all its links."""
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pytest
 from ecdsa import NIST256p, SigningKey, VerifyingKey
 from ecdsa.ellipticcurve import PointJacobi
-from targi.friend import FriendError, audit, group, wire
+from targi.friend import FriendError, FriendGame, audit, group, shuffle, wire
 
 from .scripted import Match, secret
 
@@ -123,3 +124,76 @@ def test_a_transcripts_game_id_and_senders_are_read_from_the_headers_alone(
     monkeypatch.setattr(wire, "_read_item", counting)
     assert (page.game_id, page.link) == expected
     assert items_read == []
+
+
+def test_a_product_undone_by_the_inverse_scalar_is_the_point_again_without_a_multiplication(
+    multiplications: list[int],
+):
+    p = group.card_point(5)
+    k = 0x0FED_CBA9_8765_4321 << 180
+    hidden = p.times(k)
+    assert multiplications == [k]
+    assert hidden.times(group.inverse(k)) is p
+    assert hidden.times(group.inverse(k) + group.ORDER) is p
+    assert multiplications == [k]
+    assert hidden.times(group.inverse(k) + 1) != p  # any other scalar is multiplied
+    assert len(multiplications) == 2
+    fresh = PointJacobi.from_bytes(NIST256p.curve, hidden.data) * group.inverse(k)
+    assert bytes(fresh.to_bytes("compressed")) == p.data  # what multiplying would have given
+
+
+def _own_caches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Each page its own curve caches, as two browsers have (one process runs both here);
+    the list holds the role of the page at work."""
+    caches: list[tuple[dict[object, object], dict[object, object]]] = [({}, {}), ({}, {})]
+    at_work = [0]
+
+    def on(role: int) -> None:
+        at_work[0] = role
+        monkeypatch.setattr(group, "_PRODUCTS", caches[role][0])
+        monkeypatch.setattr(group, "_POINTS", caches[role][1])
+
+    init, receive, play = FriendGame.__init__, FriendGame.receive, FriendGame.play
+
+    def made(self: FriendGame, role: int, *args: Any, **kwargs: Any) -> None:
+        on(role)
+        init(self, role, *args, **kwargs)
+
+    def received(self: FriendGame, link: str) -> Any:
+        on(self.role)
+        return receive(self, link)
+
+    def played(self: FriendGame, move: str) -> Any:
+        on(self.role)
+        return play(self, move)
+
+    monkeypatch.setattr(FriendGame, "__init__", made)
+    monkeypatch.setattr(FriendGame, "receive", received)
+    monkeypatch.setattr(FriendGame, "play", played)
+    return at_work
+
+
+def test_the_inviter_opens_the_cards_it_encrypted_itself_without_a_multiplication(
+    multiplications: list[int], monkeypatch: pytest.MonkeyPatch
+):
+    """The inviter's key a_k hid card c at its position k (a_k·P(c)); opening it is
+    a_k⁻¹·(a_k·P(c)), which the inviter's page knows from its own pass. The friend's page
+    still multiplies to open each card, and the inviter still checks each friend's share."""
+    at_work = _own_caches(monkeypatch)
+    match = Match(secret("a1"), secret("b1"), first=1, seed=1)
+    by_page: list[list[int]] = [[], []]
+    open_card = shuffle.open_card
+
+    def opening(first: group.Point, a: int, cards: tuple[int, ...]) -> int:
+        before = len(multiplications)
+        card = open_card(first, a, cards)
+        by_page[at_work[0]].extend(multiplications[before:])
+        return card
+
+    monkeypatch.setattr(shuffle, "open_card", opening)
+    match.run()
+    opened = len(match.pages[0].dealer.faces)
+    assert opened > 40
+    assert match.pages[0].result is not None and match.pages[0].result.ok
+    assert by_page[0] == []
+    assert len(by_page[1]) == opened

@@ -23,8 +23,9 @@ POINT_BYTES = 33  # compressed
 SCALAR_BYTES = 32
 
 
-# k·P by (P's encoding, k): what Point.times made. A whole game makes about 400 products per
-# page, so it is kept whole; the bound only keeps a page that plays on and on from growing.
+# k·P by (P's encoding, k): what Point.times made, and P by (k·P's encoding, k⁻¹). A whole
+# game makes about 400 products per page, so it is kept whole; the bound only keeps a page
+# that plays on and on from growing.
 PRODUCTS_KEPT = 4096
 _PRODUCTS: dict[tuple[bytes, int], Point] = {}
 _POINTS: dict[bytes, Point] = {}  # the points read from their bytes (point())
@@ -44,7 +45,13 @@ class Point:
         shuffle and share from the disclosed bytes, and a page checking a share again (a
         reload, a link opened twice) redoes it too, the same products a page already made.
         The product of the same point and scalar is the same point, so a kept one is exactly
-        what multiplying again would give."""
+        what multiplying again would give.
+
+        With Q = k·P, the product k⁻¹·Q is kept too: it is P (every point but the identity
+        has the group's prime order, so k⁻¹·(k·P) = (k⁻¹k mod n)·P = P). A card is opened
+        with the inverse of the key that hid it: the inviter opens the cards it encrypted
+        itself, and the friend's audit redoes the inviter's pass over cards it opened, each
+        the undoing of a product the page made already."""
         k %= ORDER
         key = (self.data, k)
         kept = _PRODUCTS.get(key)
@@ -54,6 +61,7 @@ class Point:
             if len(_PRODUCTS) >= PRODUCTS_KEPT:
                 _PRODUCTS.clear()  # a bound on memory; a whole game makes fewer
             _PRODUCTS[key] = kept
+            _PRODUCTS[(kept.data, inverse(k))] = self
         return kept
 
     def __eq__(self, other: object) -> bool:
