@@ -76,6 +76,10 @@ class FriendGame:
         self.result: Audit | None = None
         self._opened: list[int] = []
         self._signing_key: SigningKey | None = None
+        # a message's link text by its bytes: the page stores every message at every link
+        self._texts: dict[bytes, str] = {}
+        # the last message read for `status` (it is asked many times a link): (it, any move)
+        self._last_moved: tuple[bytes, bool] | None = None
         for raw in transcript or []:
             m = wire.parse(raw)
             if m.seq != len(self.transcript) or m.prev != self.hash:
@@ -143,8 +147,15 @@ class FriendGame:
         """The last link this page sent (to send again), or None."""
         for raw in reversed(self.transcript):
             if wire.header(raw)[2] == self.role:
-                return wire.encode(raw)
+                return self._text(raw)
         return None
+
+    def _text(self, raw: bytes) -> str:
+        """A message's link text, encoded once (the same bytes give the same text)."""
+        text = self._texts.get(raw)
+        if text is None:
+            text = self._texts[raw] = wire.encode(raw)
+        return text
 
     @property
     def status(self) -> Status:
@@ -154,15 +165,23 @@ class FriendGame:
             return "verified" if self.result.ok else "failed"
         if self._waiting_on() == self.role:
             return "your-turn"
-        last = wire.parse(self.transcript[-1]) if self.transcript else None
-        if (
-            last is not None
-            and last.sender == self.role
-            and last.seq > 1
-            and not any(isinstance(i, wire.Move) for i in last.items)
-        ):
+        if not self.transcript:
+            return "waiting"
+        raw = self.transcript[-1]
+        _, seq, sender = wire.header(raw)
+        if sender == self.role and seq > 1 and not self._moved(raw):
             return "answering"
         return "waiting"
+
+    def _moved(self, raw: bytes) -> bool:
+        """The message carries a move; read once for the last message, not at each ask."""
+        kept = self._last_moved
+        if kept is None or kept[0] is not raw:
+            kept = self._last_moved = (
+                raw,
+                any(isinstance(i, wire.Move) for i in wire.parse(raw).items),
+            )
+        return kept[1]
 
     def view(self) -> View:
         """The game as this page's player sees it (never a hidden card's face)."""
@@ -424,7 +443,7 @@ class FriendGame:
         raw = body + bytes(signature)
         self.outbox = []
         self._record(raw)
-        return wire.encode(raw)
+        return self._text(raw)
 
     def _signer(self) -> SigningKey:
         if self._signing_key is None:  # derived once: it costs a point multiplication
@@ -449,7 +468,7 @@ class FriendGame:
             "version": STATE_VERSION,
             "role": self.role,
             "random": self.random.hex(),
-            "transcript": [wire.encode(raw) for raw in self.transcript],
+            "transcript": [self._text(raw) for raw in self.transcript],
             "outbox": wire.items_bytes(tuple(self.outbox)).hex(),
         }
 
