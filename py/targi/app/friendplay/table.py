@@ -35,6 +35,9 @@ class FriendSession(Session):
         # made once per state of the game: (messages, status) -> the replay's game
         self._replay: tuple[tuple[int, str], Session | None] | None = None
         self._so_far: tuple[tuple[int, str], Session | None] | None = None
+        # the view as last made, by the friend game and its state (_state): a link redraws the
+        # table and then words its news for the live region, both from the same view
+        self._view: tuple[FriendGame, tuple[int, int, str, int, int], PageView] | None = None
 
     @property
     def game(self) -> Game:
@@ -109,7 +112,23 @@ class FriendSession(Session):
         """The copy the AI may search: what this player knows, nothing more."""
         return self.friend.game_for_hints() if self.human_to_move else None
 
+    def _state(self) -> tuple[int, int, str, int, int]:
+        """What the view follows from, beyond the friend game itself: its messages and unsent
+        items (every card opened, move and share comes in or goes out through them), its
+        status, and the game's moves and log."""
+        f = self.friend
+        return len(f.transcript), len(f.outbox), f.status, len(self.game.record), len(self.game.log)
+
     def view(self) -> PageView:
+        f, state = self.friend, self._state()
+        kept = self._view
+        if kept is not None and kept[0] is f and kept[1] == state:
+            return kept[2]
+        made = self._made_view()
+        self._view = (f, state, made)
+        return made
+
+    def _made_view(self) -> PageView:
         v = self.friend.view()
         dealer = self.friend.dealer
         if dealer is not None and any(d.space < 0 for d in dealer.due()):
