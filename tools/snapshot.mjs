@@ -2,9 +2,8 @@
 // site being built, the game's wheel unpacked, what the page and the AI import imported
 // (web/snapshot.mjs: PRELOAD, and the build's version as the snapshot's mark), then
 // makeMemorySnapshot(), its stretches that are not zero laid end to end (packRuns), gzipped. A
-// snapshot holds Python's memory and Pyodide's own JavaScript
-// references by path, never objects of the realm that made it, so one made here restores in
-// the browser's page and worker.
+// snapshot holds Python's memory and Pyodide's own JavaScript references by path, never objects
+// of the realm that made it, so one made here restores in the browser's page and worker.
 //
 //   node tools/snapshot.mjs <site folder> <version> <wheel, site-relative> <output>
 import { readFileSync, writeFileSync } from "node:fs";
