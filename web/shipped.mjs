@@ -28,8 +28,66 @@ export async function fetchShipped(url) {
       return reader.cancel(reason);
     },
   });
-  const bytes = gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
-  return new Uint8Array(await new Response(bytes).arrayBuffer());
+  return readRuns(gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole);
+}
+
+// The snapshot is sent as its runs that are not zero (tools/snapshot.mjs packRuns), so that only
+// about 15 of its 31 MB are inflated: a header, "TGRUNS01", the memory's size, the runs' count,
+// each run's offset and length (u32, little-endian), then the runs' bytes one after another.
+// They are copied into a new buffer, whose gaps are zero already. A stream without the header is
+// returned as it is (loadPyodide refuses what is no snapshot); a header that does not match its
+// bytes throws.
+const RUNS_MAGIC = "TGRUNS01";
+export async function readRuns(stream) {
+  const chunks = [];
+  let size = 0;
+  let memory = null;
+  const runs = [];
+  let run = 0;
+  let into = 0; // bytes of runs[run] written
+  const lay = (bytes) => {
+    for (let from = 0; from < bytes.length; ) {
+      if (run === runs.length) throw new Error("snapshot runs: more bytes than its header says");
+      const [offset, length] = runs[run];
+      const n = Math.min(length - into, bytes.length - from);
+      memory.set(bytes.subarray(from, from + n), offset + into);
+      [from, into] = [from + n, into + n];
+      if (into === length) [run, into] = [run + 1, 0];
+    }
+  };
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    const chunk = next.value;
+    if (memory) {
+      lay(chunk);
+      continue;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+    const head = chunks.length > 1 ? new Uint8Array(await new Blob(chunks).arrayBuffer()) : chunk;
+    const magic = String.fromCharCode(...head.subarray(0, RUNS_MAGIC.length));
+    if (!RUNS_MAGIC.startsWith(magic)) break; // no snapshot of ours: read on, as it is
+    if (size < 16) continue;
+    const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+    const count = view.getUint32(12, true);
+    if (size < 16 + 8 * count) continue;
+    memory = new Uint8Array(view.getUint32(8, true));
+    for (let k = 0; k < count; k++) {
+      runs.push([view.getUint32(16 + 8 * k, true), view.getUint32(20 + 8 * k, true)]);
+    }
+    if (runs.some(([offset, length]) => offset + length > memory.length)) {
+      throw new Error("snapshot runs: a run outside the memory");
+    }
+    lay(head.subarray(16 + 8 * count));
+  }
+  if (memory) {
+    if (run !== runs.length) throw new Error("snapshot runs: fewer bytes than its header says");
+    return memory;
+  }
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    chunks.push(next.value);
+  }
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
 // The page's worker: the page posts the URL, the worker answers once, {bytes} (transferred,

@@ -1,0 +1,111 @@
+"""snapshot.gz sends the interpreter's memory as its runs that are not zero (tools/snapshot.mjs
+packRuns), and the page lays them out in zeros (web/shipped.mjs readRuns): a first visit
+inflates about 15 of the 31 MB instead of all of them, in the worker whose bytes the restore
+waits for (docs/build.md, "Page-load figures"). Run in Node: the page's reader must give exactly
+the memory the build packed, and fall back as before for what is not such a stream."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from snapshot_runs import RUNS_MAGIC, lay_out, read_header
+
+from tools.site import SNAPSHOT
+
+# The site's web/shipped.mjs readRuns on a file given as argv, fed in pieces of the sizes given
+# (the last size repeats), gunzipped first if the file is a gzip stream, as fetchShipped does;
+# prints the sha256 and length of what it gives back, or the error it throws.
+READ_RUNS = """
+import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+const [site, file, sizes] = process.argv.slice(1);
+const { readRuns } = await import(new URL("web/shipped.mjs", site));
+const data = readFileSync(file);
+const pieces = JSON.parse(sizes);
+let stream = new ReadableStream({
+  start(controller) {
+    for (let at = 0, k = 0; at < data.length; k++) {
+      const size = pieces[Math.min(k, pieces.length - 1)];
+      controller.enqueue(new Uint8Array(data.subarray(at, at + size)));
+      at += size;
+    }
+    controller.close();
+  },
+});
+const gzip = data[0] === 0x1f && data[1] === 0x8b;
+if (gzip) stream = stream.pipeThrough(new DecompressionStream("gzip"));
+try {
+  const bytes = await readRuns(stream);
+  console.log(JSON.stringify([createHash("sha256").update(bytes).digest("hex"), bytes.length]));
+} catch (e) {
+  console.log(JSON.stringify(String(e.message)));
+}
+"""
+
+
+def read_runs(site: Path, file: Path, sizes: list[int]) -> Any:
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", READ_RUNS, site.as_uri() + "/", str(file)]
+        + [json.dumps(sizes)],
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    return json.loads(result.stdout.decode().strip().splitlines()[-1])
+
+
+def test_the_shipped_snapshot_sends_only_the_memory_s_runs_that_are_not_zero(site: Path) -> None:
+    payload = gzip.decompress((site / SNAPSHOT).read_bytes())
+    size, runs, _ = read_header(payload)
+    assert size > 30_000_000  # the interpreter's whole memory (Pyodide's 30 MiB minimum)
+    assert len(payload) < size // 2  # what a first visit inflates
+    memory = lay_out(payload)
+    ends = [0] + [offset + length for offset, length in runs]
+    for (offset, length), end_before in zip(runs, ends[:-1], strict=True):
+        assert offset >= end_before and length > 0
+        assert memory[offset] != 0 and memory[offset + length - 1] != 0
+
+
+def test_the_page_lays_out_the_runs_in_zeros_as_the_build_packed_them(
+    site: Path, build_info: dict[str, Any]
+) -> None:
+    memory = lay_out(gzip.decompress((site / SNAPSHOT).read_bytes()))
+    assert build_info["version"].encode() in memory
+    expected = [hashlib.sha256(memory).hexdigest(), len(memory)]
+    # as the network and the inflate hand it over, and in pieces that split the header
+    assert read_runs(site, site / SNAPSHOT, [65536]) == expected
+    assert read_runs(site, site / SNAPSHOT, [3, 9, 700, 4097, 65536]) == expected
+
+
+def test_the_page_returns_what_is_not_a_snapshot_of_runs_as_it_is(
+    site: Path, tmp_path: Path
+) -> None:
+    """Anything else goes to loadPyodide as it is, which refuses it (a normal start follows):
+    bytes that are not a snapshot, or an older build's whole memory."""
+    for body in (b"no snapshot", b"\x00" * 65536, b"TGRUNS"):
+        file = tmp_path / "body"
+        file.write_bytes(body)
+        assert read_runs(site, file, [4]) == [hashlib.sha256(body).hexdigest(), len(body)]
+
+
+def test_the_page_refuses_runs_that_do_not_match_their_header(site: Path, tmp_path: Path) -> None:
+    def packed(size: int, runs: list[tuple[int, int]], data: bytes) -> Path:
+        head = RUNS_MAGIC + size.to_bytes(4, "little") + len(runs).to_bytes(4, "little")
+        for offset, length in runs:
+            head += offset.to_bytes(4, "little") + length.to_bytes(4, "little")
+        file = tmp_path / "runs"
+        file.write_bytes(head + data)
+        return file
+
+    assert read_runs(site, packed(64, [(8, 4)], b"\x01\x02\x03\x04"), [5]) == [
+        hashlib.sha256(bytes(8) + b"\x01\x02\x03\x04" + bytes(52)).hexdigest(),
+        64,
+    ]
+    assert "fewer bytes" in read_runs(site, packed(64, [(8, 4)], b"\x01\x02"), [5])
+    assert "more bytes" in read_runs(site, packed(64, [(8, 4)], b"\x01" * 6), [5])
+    assert "outside" in read_runs(site, packed(64, [(62, 4)], b"\x01" * 4), [5])
