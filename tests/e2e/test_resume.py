@@ -5,17 +5,21 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import play, start_game, stored_game, table, wait_until_ready
+from gameplay import open_game, play, set_setting, stored_game, table, wait_until_ready
 from playwright.sync_api import Page
-from positions import near_the_end
+from positions import mid_game, near_the_end
 
 pytestmark = pytest.mark.e2e
 
 
-def test_reload_mid_game_resumes_the_same_position(game_page: Page):
-    page = game_page
-    start_game(page, "ai", level="easy", starter="computer")
-    play(page, random.Random(5), clicks=25)
+def test_reload_mid_game_resumes_the_same_position(reused_page: Page, site_url: str):
+    """A game against the computer opened at your actions in round 3 (Targis, tribe markers,
+    the robber, a log: where 25 clicks from the start once brought it), then three moves of
+    yours, each answered and saved as it is made; a reload shows the same table, board and log,
+    and the game plays on."""
+    page = open_game(reused_page, site_url + "#g=" + mid_game())
+    set_setting(page, "pace", "instant")
+    play(page, random.Random(5), clicks=3)
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-move]')].some(e => e.offsetParent)"
     )
