@@ -58,4 +58,6 @@ def test_a_game_reopened_shows_the_move_log_at_its_latest_line(game_page: Page, 
     page.reload()  # the stored game, drawn at start
     wait_until_ready(page)
     page.wait_for_function("() => document.getElementById('log').children.length > 50")
-    assert page.evaluate(at_end)
+    # no move is made meanwhile: the start scrolls it (evaluated at once, this failed about
+    # one run in four, old tests and new: the scroll can come a frame after the log's lines)
+    page.wait_for_function(at_end)
