@@ -12,8 +12,6 @@ GET_THROWS = """Storage.prototype.getItem = function () {
     throw new DOMException('Access is denied.', 'SecurityError'); };"""
 SET_THROWS = """Storage.prototype.setItem = function () {
     throw new DOMException('Access is denied.', 'SecurityError'); };"""
-SET_FULL = """Storage.prototype.setItem = function () {
-    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };"""
 
 FILL = """() => {
     let n = 0;

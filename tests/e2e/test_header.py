@@ -134,28 +134,22 @@ def test_a_click_outside_the_menu_closes_it(shared_page: SharedPage, site_url: s
     expect(page.locator("[data-action=menu]")).to_have_attribute("aria-expanded", "false")
 
 
-def test_settings_holds_pace_hints_language_theme_and_sound(game_page: Page):
-    page = game_page
-    start_game(page, "hotseat")
-    menu_item(page, "settings")
-    dialog = page.locator("#dlg-settings")
-    for control in ("#pace", "#hint-level", "#lang", "#theme-choice", "#settings-tips", "#sound"):
-        expect(dialog.locator(control)).to_be_visible()
-    assert page.locator("header.top select").count() == 0  # none left in the header
-    page.select_option("#theme-choice", "dark")
-    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
-    page.select_option("#pace", "slow")
-    page.reload()
-    page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=WAIT_MS)
-    assert page.input_value("#pace") == "slow" and page.input_value("#theme-choice") == "dark"
-
-
-def test_sound_is_off_until_switched_on_remembered_and_heard(game_page: Page):
+def test_settings_hold_pace_hints_language_theme_and_sound_each_remembered_and_sound_heard(
+    game_page: Page,
+):
+    """Settings holds the pace, hints, language, theme, tips and sound, and the header none of
+    them. Sound is off until switched on, then heard on a move; a reload keeps it on, with the
+    theme and the pace chosen; the menu's switch turns it off, and a reload keeps that too.
+    (Two tests until 2026-11-26, each a game started and reloaded.)"""
     page = game_page
     start_game(page, "hotseat")
     html = page.locator("html")
     expect(html).to_have_attribute("data-sound", "off")
     menu_item(page, "settings")
+    dialog = page.locator("#dlg-settings")
+    for control in ("#pace", "#hint-level", "#lang", "#theme-choice", "#settings-tips", "#sound"):
+        expect(dialog.locator(control)).to_be_visible()
+    assert page.locator("header.top select").count() == 0  # none left in the header
     sound = page.locator("#sound")
     expect(sound).to_have_attribute("aria-pressed", "false")
     sound.click()
@@ -164,8 +158,14 @@ def test_sound_is_off_until_switched_on_remembered_and_heard(game_page: Page):
     page.keyboard.press("Escape")
     page.click("#board [data-move^=t]")  # place a Targi
     page.wait_for_function("() => window.targiSound.last === 'place'", timeout=WAIT_MS)
+    menu_item(page, "settings")
+    page.select_option("#theme-choice", "dark")
+    expect(html).to_have_attribute("data-theme", "dark")
+    page.select_option("#pace", "slow")
+    page.keyboard.press("Escape")
     page.reload()
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=WAIT_MS)
+    assert page.input_value("#pace") == "slow" and page.input_value("#theme-choice") == "dark"
     expect(html).to_have_attribute("data-sound", "on")
     menu_item(page, "sound")  # the menu's switch: off again, remembered too
     expect(html).to_have_attribute("data-sound", "off")

@@ -1,7 +1,9 @@
 """The page in its five languages (issue 11), in Chromium.
 
-One browser context per language: the browser's own language (Playwright `locale`) picks the
-page's on a first visit, a few late positions are loaded (round 3 with a hint, a raid, the
+A page per language, opened with nothing stored: the browser's languages pick the page's (for
+German a first visit of a context with Chromium's own locale; for the others a tab of the
+worker's context, the site cached, its `navigator.languages` set as a browser's settings would),
+a few late positions are loaded (round 3 with a hint, a raid, the
 score, the replay, the menu's dialogs), and the screen is searched for raw keys,
 `{placeholders}` and English left untranslated; de, pl and ja on a 360×640 phone must neither
 scroll sideways nor cut a label. Every screen of a whole game in each language is checked on
@@ -97,9 +99,26 @@ def _untranslated(page: Page, english: set[str]) -> list[str]:
     return found
 
 
-def _context(new_context: Callable[..., BrowserContext], lang: str, viewport: dict) -> Page:
-    context = new_context(locale=LOCALES[lang], viewport=viewport)
-    return context.new_page()
+def _browser_languages(tags: list[str]) -> str:
+    """An init script: the browser's preferred languages are `tags`."""
+    return f"Object.defineProperty(navigator, 'languages', {{get: () => {json.dumps(tags)}}})"
+
+
+def _page_in(
+    lang: str,
+    viewport: dict,
+    new_tab: Callable[[], Page],
+    new_context: Callable[..., BrowserContext],
+) -> Page:
+    """A page whose browser prefers `lang`, nothing stored. German is a first visit in a
+    context with Chromium's own locale (the browser's setting itself, end to end); the others
+    are tabs of the worker's context (the site cached: a first visit cost 3-5 s more of CPU)."""
+    if lang == "de":
+        return new_context(locale=LOCALES[lang], viewport=viewport).new_page()
+    page = new_tab()
+    page.add_init_script(_browser_languages([LOCALES[lang]]))
+    page.set_viewport_size(viewport)
+    return page
 
 
 def _positions() -> list[tuple[str, str]]:
@@ -121,9 +140,13 @@ def _positions() -> list[tuple[str, str]]:
     [("de", PHONE), ("pl", PHONE), ("ja", PHONE), ("zh-Hans", DESKTOP)],
 )
 def test_each_language_shows_no_english_key_or_placeholder_and_cuts_no_label(
-    new_context: Callable[..., BrowserContext], site_url: str, lang: str, viewport: dict
+    new_tab: Callable[[], Page],
+    new_context: Callable[..., BrowserContext],
+    site_url: str,
+    lang: str,
+    viewport: dict,
 ):
-    page = _context(new_context, lang, viewport)
+    page = _page_in(lang, viewport, new_tab, new_context)
     open_game(page, site_url)  # no ?lang=, nothing stored: the browser's language decides
     assert page.evaluate("document.documentElement.lang") == lang
     english = _english_only_words(lang)
@@ -263,13 +286,12 @@ def test_switching_language_mid_game_keeps_the_game_and_its_log(reused_page: Pag
     [(["zh-TW", "en"], "zh-Hans"), (["fr-FR", "pl"], "pl"), (["fr-FR", "it"], "en")],
 )
 def test_a_first_visit_picks_the_best_of_the_browser_s_languages(
-    new_context: Callable[..., BrowserContext], site_url: str, languages: list[str], lang: str
+    new_tab: Callable[[], Page], site_url: str, languages: list[str], lang: str
 ):
-    context = new_context(locale=languages[0])
-    context.add_init_script(
-        f"Object.defineProperty(navigator, 'languages', {{get: () => {json.dumps(languages)}}})"
-    )
-    page = context.new_page()
+    """Nothing stored, as on a first visit: a tab of the worker's context (the site cached)
+    whose browser prefers `languages`."""
+    page = new_tab()
+    page.add_init_script(_browser_languages(languages))
     page.goto(site_url)
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
     assert page.evaluate("document.documentElement.lang") == lang

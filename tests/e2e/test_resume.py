@@ -5,17 +5,21 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import play, start_game, stored_game, table, wait_until_ready
+from gameplay import open_game, play, set_setting, stored_game, table, wait_until_ready
 from playwright.sync_api import Page
-from positions import near_the_end
+from positions import mid_game, near_the_end
 
 pytestmark = pytest.mark.e2e
 
 
-def test_reload_mid_game_resumes_the_same_position(game_page: Page):
-    page = game_page
-    start_game(page, "ai", level="easy", starter="computer")
-    play(page, random.Random(5), clicks=25)
+def test_reload_mid_game_resumes_the_same_position(reused_page: Page, site_url: str):
+    """A game against the computer opened at your actions in round 3 (Targis, tribe markers,
+    the robber, a log: where 25 clicks from the start once brought it), then three moves of
+    yours, each answered and saved as it is made; a reload shows the same table, board and log,
+    and the game plays on."""
+    page = open_game(reused_page, site_url + "#g=" + mid_game())
+    set_setting(page, "pace", "instant")
+    play(page, random.Random(5), clicks=3)
     page.wait_for_function(
         "() => [...document.querySelectorAll('[data-move]')].some(e => e.offsetParent)"
     )
@@ -54,4 +58,6 @@ def test_a_game_reopened_shows_the_move_log_at_its_latest_line(game_page: Page, 
     page.reload()  # the stored game, drawn at start
     wait_until_ready(page)
     page.wait_for_function("() => document.getElementById('log').children.length > 50")
-    assert page.evaluate(at_end)
+    # no move is made meanwhile: the start scrolls it (evaluated at once, this failed about
+    # one run in four, old tests and new: the scroll can come a frame after the log's lines)
+    page.wait_for_function(at_end)

@@ -61,14 +61,14 @@ def _b_is_told(a: Page, b: Page) -> None:
     expect(a.locator("#dlg-tabs")).to_be_hidden()
 
 
-@pytest.mark.parametrize("first", ["a", "b"])
-def test_another_game_in_the_second_tab_and_a_move_in_each_lose_nothing(tab_a, site_url, first):
+def test_another_game_in_the_second_tab_and_a_move_in_each_lose_nothing(tab_a, site_url):
+    """B keeps a copy and starts a game of its own; A moves first, then B. (B first is
+    tests/app/test_two_tabs.py's, through two fake ports sharing storage and locks.)"""
     a, b = _tabs(tab_a, site_url)
     _b_is_told(a, b)
     b.click("[data-action=tab-copy]")  # B keeps a copy, then starts a game of its own
     start_game(b, "hotseat")
-    order = [a, b] if first == "a" else [b, a]
-    for n, tab in enumerate(order):
+    for n, tab in enumerate((a, b)):
         play(tab, random.Random(10 + n), clicks=3)
     seq_a, seq_b = table(a)["seq"], table(b)["seq"]
     assert (seq_a, seq_b) == (9, 3)
@@ -78,12 +78,12 @@ def test_another_game_in_the_second_tab_and_a_move_in_each_lose_nothing(tab_a, s
     assert len(_kept_ids(a)) == 3  # A's game, B's copy of it, B's new game
 
 
-@pytest.mark.parametrize("first", ["a", "b"])
-def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy(tab_a, site_url, first):
+def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy(tab_a, site_url):
+    """A moves on while B is still asking; B takes over from A's last move and A hears it at
+    once. (B taking over before A moves is tests/app/test_two_tabs.py's.)"""
     a, b = _tabs(tab_a, site_url)
     _b_is_told(a, b)
-    if first == "a":  # A moves on while B is still asking
-        play(a, random.Random(2), clicks=2)
+    play(a, random.Random(2), clicks=2)  # A moves on while B is still asking
     b.click("[data-action=tab-take-over]")
     expect(b.locator("#dlg-tabs")).to_be_hidden()
     expect(a.locator("#dlg-tabs")).to_be_visible()  # A hears it at once
