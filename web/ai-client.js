@@ -12,11 +12,12 @@
 // html[data-ai-worker] says where it stands: "started", or "idle" (the table is up and nothing
 // needs it yet).
 
-// Whether the page's start has kept this build's snapshot whole (false if it could not tell).
+// Whether the page's start has kept this build's snapshot whole (false if it could not tell);
+// the first call starts the keeping (web/snapshot.mjs).
 async function pageKept() {
   try {
     const { startPythonOnce } = await import("./snapshot.mjs");
-    return await (await startPythonOnce()).kept;
+    return await (await startPythonOnce()).kept();
   } catch {
     return false;
   }

@@ -3,9 +3,9 @@
 // in Cache Storage under the build's version and their SHA-256, for every later start (the
 // page's and the AI's worker's), offline too. web/snapshot.mjs uses it in a worker: on the
 // page, in a worker of its own running this module (named SHIPPED_WORKER), so that the 31 MB
-// inflate, and keeping the bytes once the page has restored them, run beside the page's main
-// thread instead of on it; in the AI's worker, in place. One module for both, so that the
-// page's worker starts with one request, not a chain.
+// inflate, and later the keeping, run beside the page's main thread instead of on it; in the
+// AI's worker, in place. One module for both, so that the page's worker starts with one
+// request, not a chain.
 export const SHIPPED_WORKER = "targi-shipped";
 
 const SITE = new URL("../", import.meta.url);
@@ -29,8 +29,8 @@ export async function writeSnapshot(version, bytes) {
 
 // A host that serves the .gz file with `Content-Encoding: gzip` hands fetch() the unzipped
 // bytes: only a gzip stream (its magic number) is unzipped; anything else is returned as it is,
-// and loadPyodide refuses a non-snapshot. Resolves to the bytes' stream, or null (HTTP error).
-async function shippedStream(url) {
+// and loadPyodide refuses a non-snapshot. Resolves to the bytes, or null (HTTP error).
+export async function fetchShipped(url) {
   const response = await fetch(url);
   if (!response.ok) return null;
   const reader = response.body.getReader();
@@ -50,28 +50,19 @@ async function shippedStream(url) {
       return reader.cancel(reason);
     },
   });
-  return gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
+  const bytes = gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
+  return new Uint8Array(await new Response(bytes).arrayBuffer());
 }
 
-const bytesOf = async (stream) => new Uint8Array(await new Response(stream).arrayBuffer());
-
-// The build's snapshot's bytes, or null (HTTP error).
-export async function fetchShipped(url) {
-  const stream = await shippedStream(url);
-  return stream && bytesOf(stream);
-}
-
-// The page's worker. The page posts the URL; the worker answers {bytes} (transferred, not
-// copied; null on an HTTP error) or {error}. It reads the stream twice as it arrives (a tee,
-// no copy at the end to delay the answer) and holds the second copy: restoring may take the
-// page's over. Once the page has restored its copy and found it this build's, it posts
-// {keep: version}; the worker keeps its copy and answers {kept: true}, or {kept: false, error}.
+// The page's worker: the page posts the URL, the worker answers {bytes} (transferred, not
+// copied; null on an HTTP error) or {error}. Later the page may hand the same bytes back,
+// restored and found this build's, {keep: version, bytes} (transferred again): the worker keeps
+// them and answers {kept: true}, or {kept: false, error}.
 if (globalThis.name === SHIPPED_WORKER && !globalThis.document) {
-  let copy = null;
   globalThis.onmessage = async ({ data }) => {
     if (data?.keep) {
       try {
-        await writeSnapshot(data.keep, await copy);
+        await writeSnapshot(data.keep, data.bytes);
         postMessage({ kept: true });
       } catch (e) {
         postMessage({ kept: false, error: String(e?.message || e) });
@@ -79,16 +70,8 @@ if (globalThis.name === SHIPPED_WORKER && !globalThis.document) {
       return;
     }
     try {
-      const stream = await shippedStream(data);
-      if (!stream) {
-        postMessage({ bytes: null });
-        return;
-      }
-      const [page, kept] = stream.tee();
-      copy = bytesOf(kept);
-      copy.catch(() => {}); // a failure shows in the page's copy, or when keeping
-      const bytes = await bytesOf(page);
-      postMessage({ bytes }, [bytes.buffer]);
+      const bytes = await fetchShipped(data); // the URL
+      postMessage({ bytes }, bytes ? [bytes.buffer] : []);
     } catch (e) {
       postMessage({ error: String(e?.message || e) });
     }

@@ -102,8 +102,9 @@ function slowConnection() {
 // (web/shipped.mjs): the 31 MB inflate then runs beside the page's main thread, which
 // meanwhile parses, styles and sets up PyScript, instead of after that work on the same thread;
 // where no such worker starts (no module workers), and in the AI's worker, it is done in place.
-// keep(version), once the bytes are restored: the page's worker keeps its copy as the kept
-// snapshot and ends; resolves to true if it did (false in place: the caller keeps, or none).
+// keep(version, bytes), the bytes it gave, restored and found this build's: the page's worker
+// keeps them (handed back, not copied) and ends; resolves to true if it did (false in place:
+// the caller keeps, or none).
 function startShipped() {
   if (slowConnection() || !globalThis.DecompressionStream) return null;
   const inPlace = () => ({
@@ -127,7 +128,7 @@ function startShipped() {
         reject(new Error(event.message || "the worker could not be started"));
       };
     });
-  let working = true; // the worker has the bytes' copy, to keep
+  let working = true; // the worker is there, to keep the bytes
   const first = answer();
   const bytes = first.then(
     (data) => {
@@ -147,10 +148,15 @@ function startShipped() {
   bytes.catch(() => {}); // awaited by shippedSnapshot(), where a failure is reported
   worker.postMessage(SHIPPED);
   performance.mark("targi:shipped-requested"); // for bench/page_load.py: when it began
-  async function keep(version) {
-    if (!working) return false;
+  async function keep(version, snapshot) {
+    // restoring copies the bytes into the interpreter's memory (Pyodide's restoreSnapshot:
+    // HEAP8.set); were the buffer taken over instead, there would be nothing left to keep
+    if (!working || !snapshot.byteLength) {
+      cancel();
+      return false;
+    }
     const kept = answer();
-    worker.postMessage({ keep: version });
+    worker.postMessage({ keep: version, bytes: snapshot }, [snapshot.buffer]);
     try {
       const data = await kept;
       if (!data.kept) console.info("no interpreter snapshot kept:", data.error);
@@ -228,9 +234,11 @@ export function startPythonOnce() {
 // stdout and stderr are attached by web/interpreter.mjs). `keep` (the AI's worker): when the
 // kept snapshot was not used, keepSnapshot() stores one for the next starts: the shipped one,
 // or one made from this interpreter if the shipped one could not be used either.
-// Resolves to {pyodide, from: "snapshot" | "shipped" | "start", keepSnapshot, kept}; kept (the
-// page): a promise, true once this build's snapshot is kept whole in Cache Storage (restored
-// from there, or the shipped one kept by the page's worker), false where it is not.
+// Resolves to {pyodide, from: "snapshot" | "shipped" | "start", keepSnapshot, kept}; kept() (the
+// page): resolves to true once this build's snapshot is kept whole in Cache Storage (restored
+// from there, or the shipped one kept by the page's worker), false where it is not. Its first
+// call starts the keeping: web/ai-client.js makes it once the table is up, so that hashing and
+// writing 31 MB do not compete with the page's start.
 export async function startPython(options = {}, { keep = false, early = null } = {}) {
   const [{ version, wheel }, hit] = await Promise.all([buildInfo(), cachedSnapshot()]);
   const wheelFiles = fetchWheel(wheel); // while the interpreter starts
@@ -255,9 +263,12 @@ export async function startPython(options = {}, { keep = false, early = null } =
       await unpackWheel(pyodide, wheelFiles);
       if (from === "snapshot") download?.cancel();
       const keepSnapshot = copy ? () => writeSnapshot(version, copy) : null;
-      // not awaited: keeping the shipped one never delays this start
-      const kept = from === "snapshot" || (!keep && download.keep(version));
-      return { pyodide, from, keepSnapshot, kept: Promise.resolve(kept) };
+      let keeping = null;
+      const kept = () =>
+        (keeping ??= Promise.resolve(
+          from === "snapshot" || (!keep && download.keep(version, snapshot)),
+        ));
+      return { pyodide, from, keepSnapshot, kept };
     } catch (e) {
       console.info(`interpreter snapshot (${from}) not usable:`, e);
       if (from === "snapshot") await dropSnapshot();
@@ -272,5 +283,5 @@ export async function startPython(options = {}, { keep = false, early = null } =
         await writeSnapshot(version, pyodide.makeMemorySnapshot());
       }
     : null;
-  return { pyodide, from: "start", keepSnapshot, kept: Promise.resolve(false) };
+  return { pyodide, from: "start", keepSnapshot, kept: async () => false };
 }
