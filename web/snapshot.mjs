@@ -97,8 +97,8 @@ function slowConnection() {
   return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
 }
 
-// The build's snapshot downloading and unzipping, {bytes: Promise, cancel(), keep(version)}, or
-// null (a slow connection, or no DecompressionStream). On the page a worker of its own does it
+// The build's snapshot downloading and unzipping, {bytes: Promise, cancel(), keep()}, or null
+// (a slow connection, or no DecompressionStream). On the page a worker of its own does it
 // (web/shipped.mjs): the 31 MB inflate then runs beside the page's main thread, which
 // meanwhile parses, styles and sets up PyScript, instead of after that work on the same thread;
 // where no such worker starts (no module workers), and in the AI's worker, it is done in place.
@@ -129,8 +129,7 @@ function startShipped() {
       };
     });
   let working = true; // the worker is there, to keep the bytes
-  const first = answer();
-  const bytes = first.then(
+  const bytes = answer().then(
     (data) => {
       if (data.error) throw new Error(data.error);
       return data.bytes;
