@@ -20,9 +20,11 @@ playable table), measured by a MutationObserver.
   copy of another build (an older tree's site/) is a third page of every round, served under
   `old/`; the order within a round rotates, so no page always runs after the same one;
 - return visit: one context per page, visited once (the game: until its service worker controls
-  the page and the AI's worker has made the interpreter snapshot), then reloaded N times, each
-  reload 4 s after the previous load (the game's AI worker starts just after ready). The game
-  comes from its service worker and its snapshot, the floor from the HTTP cache (304s).
+  the page and the interpreter snapshot is kept; then a game against the computer is begun,
+  so that every reload continues it and starts the AI's worker, which a page with no computer
+  seat does not start), then reloaded N times, each reload 4 s after the previous load (the
+  game's AI worker starts just after ready). The game comes from its service worker and its
+  snapshot, the floor from the HTTP cache (304s).
 
 Also, for the game's return visits: how the interpreter started (`snapshot`/`start`), and when
 the AI's worker could first answer, after the table was playable (--first-only skips the
@@ -263,6 +265,9 @@ def return_visits(
         "() => navigator.serviceWorker.controller !== null", polling=100, timeout=60_000
     )
     poll(game, SNAPSHOT_MADE)
+    from gameplay import start_game
+
+    start_game(game, "ai")  # the AI's worker starts for a game with a computer seat
     for _ in range(runs):
         for name, page in pages.items():
             page.wait_for_timeout(SETTLE_MS)

@@ -1,6 +1,7 @@
 // The computer player, off the main thread: its own Pyodide with the game's wheel
 // (web/snapshot.mjs: restored from this build's memory snapshot, kept or shipped, else started
-// normally; it keeps a snapshot for the next starts, the page's and its own), and
+// normally; where the page kept none, it keeps one for the next starts, the page's and its
+// own), started only when the computer may be asked (web/ai-client.js), and
 // targi.app.protocol answering one request at a time (the same module the page uses to ask, and
 // to answer itself if this worker fails). Only files of this site are fetched.
 import { startPython } from "./snapshot.mjs";

@@ -370,6 +370,9 @@ class DomPort:
             error = task.exception()
             self.report(f"{type(error).__name__}: {error}")
 
+    def start_computer(self) -> None:
+        window.targiAI.start()  # web/ai-client.js: at once if the table is up, else then
+
     async def ask_ai(self, request_json: str) -> str:
         return str(await window.targiAI.ask(request_json))
 
@@ -561,7 +564,9 @@ def main() -> None:
     loader.done()
     page.shown()
     window.performance.mark("targi:ready")
-    window.targiAI.start()  # after the table is up, so it does not slow the first paint
+    # The computer's worker, if the game on the table has a computer seat (start_computer) or
+    # no snapshot is kept: after the table is up, so it does not slow the first paint.
+    window.targiAI.tableShown()
 
 
 try:

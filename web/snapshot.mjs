@@ -3,18 +3,25 @@
 // of an interpreter that has already imported the game. A snapshot restores in a fraction of a
 // plain start. The build makes one (tools/snapshot.mjs, in Node: `snapshot.gz`, gzipped); the
 // first start downloads it beside Pyodide's files (not on a slow or data-saving connection),
-// and the AI's worker keeps it, unzipped, in Cache Storage under the build's version for every
-// later start, offline too. Only the same build's snapshot (the version it holds) is used, and
-// a kept one only if it is whole (its SHA-256); anything else falls back, silently: from the
-// kept snapshot to the shipped one to a normal start.
+// and the page's worker that unzipped it keeps it, unzipped, in Cache Storage under the build's
+// version for every later start, offline too, once the page has restored it (web/shipped.mjs);
+// the AI's worker makes and keeps one only where the page kept none (web/ai-client.js). Only
+// the same build's snapshot (the version it holds) is used, and a kept one only if it is whole
+// (its SHA-256); anything else falls back, silently: from the kept snapshot to the shipped one
+// to a normal start.
 import { loadPyodide as load } from "../pyodide/pyodide.mjs";
-import { SHIPPED_WORKER, fetchShipped } from "./shipped.mjs";
+import {
+  CACHE,
+  ENTRY,
+  SHIPPED_WORKER,
+  fetchShipped,
+  sha256,
+  writeSnapshot,
+} from "./shipped.mjs";
 import { readWheel, writeFiles } from "./wheel.mjs";
 
 const SITE = new URL("../", import.meta.url);
 const INDEX_URL = new URL("pyodide/", SITE).href;
-const CACHE = `targi-start:${SITE.pathname}`;
-const ENTRY = new URL("__snapshot__", SITE).href;
 const SHIPPED = new URL("snapshot.gz", SITE).href;
 // What web/main.py and the AI import, imported before the snapshot is taken so that restoring
 // it skips their import too. No module that touches JavaScript objects (pyscript, js) may be
@@ -43,11 +50,6 @@ export function buildInfo() {
     return r.json();
   });
   return info;
-}
-
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // The cache's snapshot entry as it is, or null; looked up while build.json is read.
@@ -89,29 +91,27 @@ async function checkSnapshot(hit, version) {
   }
 }
 
-async function writeSnapshot(version, bytes) {
-  const headers = {
-    "content-type": "application/octet-stream",
-    "x-targi-version": version,
-    "x-targi-sha256": await sha256(bytes),
-  };
-  await (await caches.open(CACHE)).put(ENTRY, new Response(bytes, { headers }));
-}
-
 // A connection on which 6.3 MB more is not worth the second it saves: a normal start instead.
 function slowConnection() {
   const c = globalThis.navigator?.connection;
   return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
 }
 
-// The build's snapshot downloading and unzipping, {bytes: Promise, cancel()}, or null (a slow
-// connection, or no DecompressionStream). On the page a worker of its own does it
+// The build's snapshot downloading and unzipping, {bytes: Promise, cancel(), keep()}, or null
+// (a slow connection, or no DecompressionStream). On the page a worker of its own does it
 // (web/shipped.mjs): the 31 MB inflate then runs beside the page's main thread, which
 // meanwhile parses, styles and sets up PyScript, instead of after that work on the same thread;
 // where no such worker starts (no module workers), and in the AI's worker, it is done in place.
+// keep(version, bytes), the bytes it gave, restored and found this build's: the page's worker
+// keeps them (handed back, not copied) and ends; resolves to true if it did (false in place:
+// the caller keeps, or none).
 function startShipped() {
   if (slowConnection() || !globalThis.DecompressionStream) return null;
-  const inPlace = () => ({ bytes: fetchShipped(SHIPPED), cancel: () => {} });
+  const inPlace = () => ({
+    bytes: fetchShipped(SHIPPED),
+    cancel: () => {},
+    keep: async () => false,
+  });
   if (!globalThis.document || !globalThis.Worker) return inPlace();
   let worker;
   try {
@@ -120,24 +120,59 @@ function startShipped() {
   } catch {
     return inPlace();
   }
-  const bytes = new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) =>
-      data.error ? reject(new Error(data.error)) : resolve(data.bytes);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      resolve(fetchShipped(SHIPPED)); // the worker could not start: in place
-    };
-  }).finally(() => worker.terminate());
+  const answer = () =>
+    new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => resolve(data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(event.message || "the worker could not be started"));
+      };
+    });
+  let working = true; // the worker is there, to keep the bytes
+  const bytes = answer().then(
+    (data) => {
+      if (data.error) throw new Error(data.error);
+      return data.bytes;
+    },
+    () => {
+      working = false;
+      return fetchShipped(SHIPPED); // the worker could not start: in place
+    },
+  );
+  const cancel = () => {
+    working = false;
+    worker.terminate();
+  };
+  bytes.then((b) => b || cancel(), cancel);
   bytes.catch(() => {}); // awaited by shippedSnapshot(), where a failure is reported
   worker.postMessage(SHIPPED);
   performance.mark("targi:shipped-requested"); // for bench/page_load.py: when it began
-  return { bytes, cancel: () => worker.terminate() };
+  async function keep(version, snapshot) {
+    // restoring copies the bytes into the interpreter's memory (Pyodide's restoreSnapshot:
+    // HEAP8.set); were the buffer taken over instead, there would be nothing left to keep
+    if (!working || !snapshot.byteLength) {
+      cancel();
+      return false;
+    }
+    const kept = answer();
+    worker.postMessage({ keep: version, bytes: snapshot }, [snapshot.buffer]);
+    try {
+      const data = await kept;
+      if (!data.kept) console.info("no interpreter snapshot kept:", data.error);
+      return data.kept;
+    } catch (e) {
+      console.info("no interpreter snapshot kept:", e);
+      return false;
+    } finally {
+      cancel();
+    }
+  }
+  return { bytes, cancel, keep };
 }
 
-// The build's snapshot (from `early`, a download already under way, else started now), or null:
-// missing, a slow connection, or it could not be read.
-async function shippedSnapshot(early) {
-  const download = early ?? startShipped();
+// The build's snapshot (from `download`, under way), or null: missing, a slow connection, or it
+// could not be read.
+async function shippedSnapshot(download) {
   if (!download) return null;
   try {
     return await download.bytes;
@@ -198,14 +233,19 @@ export function startPythonOnce() {
 // stdout and stderr are attached by web/interpreter.mjs). `keep` (the AI's worker): when the
 // kept snapshot was not used, keepSnapshot() stores one for the next starts: the shipped one,
 // or one made from this interpreter if the shipped one could not be used either.
-// Resolves to {pyodide, from: "snapshot" | "shipped" | "start", keepSnapshot}.
+// Resolves to {pyodide, from: "snapshot" | "shipped" | "start", keepSnapshot, kept}; kept() (the
+// page): resolves to true once this build's snapshot is kept whole in Cache Storage (restored
+// from there, or the shipped one kept by the page's worker), false where it is not. Its first
+// call starts the keeping: web/ai-client.js makes it once the table is up, so that hashing and
+// writing 31 MB do not compete with the page's start.
 export async function startPython(options = {}, { keep = false, early = null } = {}) {
   const [{ version, wheel }, hit] = await Promise.all([buildInfo(), cachedSnapshot()]);
   const wheelFiles = fetchWheel(wheel); // while the interpreter starts
-  const kept = await checkSnapshot(hit, version);
+  const cached = await checkSnapshot(hit, version);
+  let download = early;
   for (const [from, get] of [
-    ["snapshot", () => kept],
-    ["shipped", () => shippedSnapshot(early)],
+    ["snapshot", () => cached],
+    ["shipped", () => shippedSnapshot((download ??= startShipped()))],
   ]) {
     const snapshot = await get();
     if (!snapshot) continue;
@@ -220,14 +260,20 @@ export async function startPython(options = {}, { keep = false, early = null } =
       // The snapshot holds the imported modules, not the files: unpack them too, for anything
       // imported or read later (card data, lazily imported modules).
       await unpackWheel(pyodide, wheelFiles);
-      if (from === "snapshot") early?.cancel();
+      if (from === "snapshot") download?.cancel();
       const keepSnapshot = copy ? () => writeSnapshot(version, copy) : null;
-      return { pyodide, from, keepSnapshot };
+      let keeping = null;
+      const kept = () =>
+        (keeping ??= Promise.resolve(
+          from === "snapshot" || (!keep && download.keep(version, snapshot)),
+        ));
+      return { pyodide, from, keepSnapshot, kept };
     } catch (e) {
       console.info(`interpreter snapshot (${from}) not usable:`, e);
       if (from === "snapshot") await dropSnapshot();
     }
   }
+  download?.cancel();
   const pyodide = await load({ ...options, indexURL: INDEX_URL, _makeSnapshot: keep });
   await unpackWheel(pyodide, wheelFiles);
   const keepSnapshot = keep
@@ -236,5 +282,5 @@ export async function startPython(options = {}, { keep = false, early = null } =
         await writeSnapshot(version, pyodide.makeMemorySnapshot());
       }
     : null;
-  return { pyodide, from: "start", keepSnapshot };
+  return { pyodide, from: "start", keepSnapshot, kept: async () => false };
 }

@@ -52,6 +52,7 @@ class FakePort:
         self.slept: list[float] = []
         self.queue: list[Coroutine[Any, Any, None]] = []
         self.worker_broken = False
+        self.computer_starts = 0  # start_computer calls: the page told to start the worker
         self.asked: list[dict[str, Any]] = []
         self.while_asked: Callable[[], None] | None = None
         self.think_s = 0.0  # how long the worker takes
@@ -269,6 +270,9 @@ class FakePort:
         # so Python does not warn of a coroutine that was never awaited
         for work in getattr(self, "queue", ()):
             work.close()
+
+    def start_computer(self) -> None:
+        self.computer_starts += 1
 
     async def ask_ai(self, request_json: str) -> str:
         self.asked.append(json.loads(request_json))

@@ -202,13 +202,24 @@ def build_version() -> str:
 
 
 def wait_for_snapshot(page: Page) -> None:
-    """The AI's worker has made this build's snapshot (it does so once, after the table is up)."""
+    """This build's snapshot is kept: by the page's worker that unzipped snapshot.gz (once the
+    page has restored it), or, where the page could not, by the AI's worker."""
     wait_until(
         page,
         f"async (v) => (await ({SNAPSHOT_VERSION})()) === v",
         build_version(),
         SNAPSHOT_TIMEOUT_MS,
     )
+
+
+AI_WORKER = "web/ai-worker.mjs"
+
+
+def ai_worker(page: Page) -> str | None:
+    """html[data-ai-worker] once the table is up: "idle" (the page starts no AI worker yet) or
+    "started" (web/ai-client.js)."""
+    page.wait_for_selector("html[data-ai-worker]", state="attached")
+    return page.evaluate("document.documentElement.dataset.aiWorker")
 
 
 def python_start(page: Page) -> str | None:
@@ -246,11 +257,13 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     (web/shipped.mjs), beside the main thread's parsing and PyScript's set-up, not after them
     on the same thread; web/wheel.mjs reads the wheel with the browser's inflate while the
     interpreter is on its way, so after the restore only its files are written (Pyodide's
-    unpackArchive ran zipfile and shutil in the interpreter there, on the main thread). Then
-    a return visit restores Python from the snapshot the AI's worker kept. Then that kept
-    snapshot is spoiled, damaged and then of an older build (in turn: each time the worker
-    keeps a good one again): each falls back to a normal start with the stored game intact.
-    (One first visit and one snapshot made for what were four tests.)"""
+    unpackArchive ran zipfile and shutil in the interpreter there, on the main thread). That
+    worker keeps the unzipped snapshot once the page has restored it, and the welcome starts
+    no AI worker. Then a return visit restores Python from the kept snapshot, and so does the
+    AI's worker when a game against the computer begins. Then that kept snapshot is spoiled,
+    damaged and then of an older build (in turn: each time the page keeps a good one again):
+    each falls back to the build's snapshot with the stored game intact.
+    (One first visit and one snapshot kept for what were four tests.)"""
     workers: list[str] = []
     page.on("worker", lambda worker: workers.append(site_path(worker.url, site_url)))
     errors: list[str] = []
@@ -259,7 +272,8 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     assert python_start(page) == "shipped"  # a first visit: the build's snapshot, downloaded
     assert "web/shipped.mjs" in workers
     assert wheel_marks(page) == ["targi:wheel-files"]
-    wait_for_snapshot(page)  # kept by the AI's worker
+    wait_for_snapshot(page)  # kept by the page's worker
+    assert ai_worker(page) == "idle" and AI_WORKER not in workers  # no game: no computer
     # a return visit is one the service worker controls (installing, it precaches the whole
     # site: on a loaded machine that can outlast the snapshot, and a reload before it ends is
     # a first visit again, which downloads snapshot.gz early by design)
@@ -271,10 +285,13 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     assert python_start(page) == "snapshot"
     assert downloads == []  # the page's early download is a first visit's only
     assert page.evaluate("performance.getEntriesByName('targi:python-snapshot').length") == 1
-    # The restored interpreter plays, and so does the computer's (restored too).
+    # The restored interpreter plays, and so does the computer's (restored too), started for
+    # the game against the computer.
+    assert ai_worker(page) == "idle"
     start_game(page, "ai")
     make_a_move(page)
     page.wait_for_function("() => document.documentElement.dataset.aiStart === 'snapshot'")
+    assert downloads == []  # nor did the AI's worker download snapshot.gz
     assert errors == []
     # the kept snapshot spoiled, with a two-player game stored
     new_game(page, "hotseat")
@@ -286,12 +303,41 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
         page.reload()
         wait_until_ready(page)
         assert python_start(page) == "shipped", how  # the kept one dropped, the build's one
+        assert ai_worker(page) == "idle", how  # the page keeps it again: no AI worker
         expect(page.locator("#load-error")).to_be_hidden()
         assert page.inner_text("#board") == board, how  # the stored game, as it was
         make_a_move(page)
         assert errors == [], how
-    # The spoiled snapshot is gone and the AI's worker keeps a good one again.
+    # The spoiled snapshot is gone and the page's worker keeps a good one again.
     wait_for_snapshot(page)
+
+
+def test_a_page_of_two_players_starts_no_ai_worker_and_the_next_visit_starts_from_the_kept_snapshot(
+    page: Page, site_url: str
+) -> None:
+    """Two players on this device never ask the computer: no AI worker (its own interpreter,
+    ~0.65 s of CPU and its memory) at the first visit nor at the return, which still restores
+    Python from the snapshot the page kept; a game against the computer then starts it."""
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(site_path(worker.url, site_url)))
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    make_a_move(page)
+    board = page.inner_text("#board")
+    wait_for_snapshot(page)
+    assert AI_WORKER not in workers  # the page kept the snapshot without it
+    wait_for_service_worker(page)
+    page.reload()
+    wait_until_ready(page)
+    assert page.inner_text("#board") == board  # the two players' game, stored
+    assert python_start(page) == "snapshot"
+    assert ai_worker(page) == "idle"
+    assert AI_WORKER not in workers
+    assert page.evaluate("document.documentElement.dataset.aiStart ?? null") is None
+    make_a_move(page)
+    new_game(page, "ai")
+    page.wait_for_selector("html[data-ai-start=snapshot]", state="attached")
+    assert ai_worker(page) == "started" and workers.count(AI_WORKER) == 1
 
 
 @pytest.mark.parametrize("how", ["missing", "not gzip", "damaged"])
@@ -299,7 +345,9 @@ def test_without_a_usable_shipped_snapshot_python_starts_normally(
     page: Page, site_url: str, how: str
 ) -> None:
     """A first visit whose download of snapshot.gz fails (404), is not a gzip stream, or unzips
-    to something that is no snapshot: a normal start, no error shown, a playable game."""
+    to something that is no snapshot: a normal start, no error shown, a playable game; the
+    page keeps no snapshot, so the AI's worker starts at once, with no game against the
+    computer, and makes and keeps one for the next starts."""
     body = {"not gzip": b"no snapshot", "damaged": gzip.compress(b"\x00" * 65536)}.get(how)
     page.route(
         "**/snapshot.gz",
@@ -314,6 +362,8 @@ def test_without_a_usable_shipped_snapshot_python_starts_normally(
     open_game(page, site_url)
     assert python_start(page) == "start"
     expect(page.locator("#load-error")).to_be_hidden()
+    assert ai_worker(page) == "started"
+    wait_for_snapshot(page)
     start_game(page, "ai")
     make_a_move(page)
     assert errors == []

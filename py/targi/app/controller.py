@@ -259,6 +259,8 @@ class Controller:
         self.live.quiet(self.session)
         self.sounds.quiet(self.session)
         self.friend.table_changed(session)
+        if session.mode == "ai" and not session.over:  # now, not at the computer's first turn
+            self.port.start_computer()
         if not isinstance(session, FriendSession):
             self.port.spawn(self.tabs.claim(self.games.current))
 

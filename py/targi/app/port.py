@@ -200,6 +200,12 @@ class Host(Protocol):
         """Run `work` in the background (the page's event loop)."""
         ...
 
+    def start_computer(self) -> None:
+        """A game with a computer seat came onto the table: the computer's worker starts now
+        (in the page once the table is up), so that its first move does not wait for it. A
+        page with no such game starts none (a request to `ask_ai` starts it too)."""
+        ...
+
     async def ask_ai(self, request_json: str) -> str:
         """The worker's answer (targi.app.protocol); raises if the worker cannot answer."""
         ...
