@@ -172,7 +172,7 @@ def test_storage_full_then_free_again_saves_the_waiting_moves(game_page: Page, t
     page = game_page
     start_game(page, "hotseat")
     fill_storage(page)
-    play(page, random.Random(8), clicks=10)  # waiting moves: ten prove it as thirty did
+    play(page, random.Random(8), clicks=30)
     expect(page.locator("#storage-notice-text")).to_contain_text("full")
     free_junk(page)  # another app freed its data
     if then == "next-move":  # retried after every move
