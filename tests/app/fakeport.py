@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from targi.app import protocol
-from targi.app.controller import DIALOGS, Controller
+from targi.app.controller import DIALOGS, Click, Controller
 from targi.app.live import sdp
 from targi.app.port import Port, TableFrame
 from targi.app.store.backend import MemoryBackend
@@ -317,6 +317,21 @@ def open_page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, F
     page = Controller(port, cat)
     page.start("")
     return page, port
+
+
+def started_page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
+    """`open_page` with the start's background work run (a reload when `port` is given: its
+    storage is kept)."""
+    page, port = open_page(cat, port)
+    port.run()
+    return page, port
+
+
+def play_first_moves(page: Controller, n: int) -> None:
+    """`n` moves, each the first the player on the table may make."""
+    for _ in range(n):
+        assert page.session is not None
+        page.click(Click("move", page.session.legal_for_human()[0]))
 
 
 # Here mypy checks FakePort against targi.app.port.Port, as web/main.py checks DomPort: the

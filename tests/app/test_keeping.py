@@ -10,22 +10,8 @@ from targi.app.controller import Click, Controller
 from targi.app.store import storage
 from targi.app.text.catalog import Catalog
 
-from .fakeport import FakePort
+from .fakeport import FakePort, play_first_moves, started_page
 from .flaky import FULL
-
-
-def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
-    port = port or FakePort()
-    page = Controller(port, cat)
-    page.start("")
-    port.run()
-    return page, port
-
-
-def _moves(page: Controller, n: int) -> None:
-    for _ in range(n):
-        assert page.session is not None
-        page.click(Click("move", page.session.legal_for_human()[0]))
 
 
 def _recent_ids(page: Controller, port: FakePort) -> list[str]:
@@ -34,9 +20,9 @@ def _recent_ids(page: Controller, port: FakePort) -> list[str]:
 
 
 def test_new_game_keeps_the_game_before_in_recent_games(cat: Catalog):
-    page, port = _page(cat)
+    page, port = started_page(cat)
     page.click(Click("new-game", "hotseat"))
-    _moves(page, 3)
+    play_first_moves(page, 3)
     first = page.session
     page.click(Click("new-game", "hotseat"))
     ids = _recent_ids(page, port)
@@ -48,9 +34,9 @@ def test_new_game_keeps_the_game_before_in_recent_games(cat: Catalog):
 
 
 def test_recent_games_export_delete_and_undo(cat: Catalog):
-    page, port = _page(cat)
+    page, port = started_page(cat)
     page.click(Click("new-game", "hotseat"))
-    _moves(page, 2)
+    play_first_moves(page, 2)
     code = page.session.encode() if page.session else ""
     page.click(Click("new-game", "hotseat"))
     old = _recent_ids(page, port)[1]
@@ -65,32 +51,32 @@ def test_recent_games_export_delete_and_undo(cat: Catalog):
 
 
 def test_a_game_held_by_another_tab_asks_and_can_be_taken_over(cat: Catalog):
-    page, port = _page(cat)
+    page, port = started_page(cat)
     page.click(Click("new-game", "hotseat"))
     port.run()
-    _moves(page, 2)
+    play_first_moves(page, 2)
     other = FakePort()
     other.local, other.tab_name, other.locks = port.local, "tab-2", port.locks
-    second, _ = _page(cat, other)
+    second, _ = started_page(cat, other)
     assert not other.hidden["dlg-tabs"]  # held by tab 1
     second.click(Click("tab-take-over"))
     other.run()
     assert other.hidden["dlg-tabs"] and second.session is not None
     assert second.session.seq == 2
-    _moves(second, 1)
-    _moves(page, 1)  # tab 1 writes from an old revision: refused, and it is told
+    play_first_moves(second, 1)
+    play_first_moves(page, 1)  # tab 1 writes from an old revision: refused, and it is told
     assert not port.hidden["dlg-tabs"]
     page.click(Click("tab-copy"))  # its position becomes a game of its own
     assert len(_recent_ids(page, port)) == 2
 
 
 def test_full_storage_is_said_and_old_games_make_room(cat: Catalog):
-    page, port = _page(cat)
+    page, port = started_page(cat)
     page.click(Click("new-game", "hotseat"))
-    _moves(page, 2)
+    play_first_moves(page, 2)
     page.click(Click("new-game", "hotseat"))
     port.local.fail["set"] = FULL
-    _moves(page, 3)
+    play_first_moves(page, 3)
     assert port.text["storage-notice-text"] == cat.t("storage.full")
     assert not port.hidden["free-space"] and port.page_state["storage"] == "full"
     assert page.has_unsaved()
@@ -106,11 +92,11 @@ def test_full_storage_is_said_and_old_games_make_room(cat: Catalog):
 def test_without_local_storage_the_page_plays_in_memory_and_says_so_once(cat: Catalog):
     port = FakePort()
     port.no_local = True
-    page, _ = _page(cat, port)
+    page, _ = started_page(cat, port)
     assert port.text["storage-notice-text"] == cat.t("storage.memory")
     page.click(Click("dismiss-storage"))
     page.click(Click("new-game", "hotseat"))
-    _moves(page, 2)
+    play_first_moves(page, 2)
     assert port.hidden["storage-notice"] and page.has_unsaved()
     assert port.storage == {}
 
@@ -118,7 +104,7 @@ def test_without_local_storage_the_page_plays_in_memory_and_says_so_once(cat: Ca
 def test_copy_stored_data_shows_everything_under_the_sites_keys(cat: Catalog):
     port = FakePort()
     port.storage.update({"targi.game": "[[[", "other.app": "x"})
-    page, _ = _page(cat, port)
+    page, _ = started_page(cat, port)
     assert not port.hidden["dlg-storage"]
     page.click(Click("copy-stored"))
     port.run()

@@ -14,23 +14,8 @@ from targi.app.controller import Click, Controller
 from targi.app.store import storage
 from targi.app.text.catalog import Catalog
 
-from .fakeport import FakePort
+from .fakeport import FakePort, play_first_moves, started_page
 from .flaky import FULL
-
-
-def _page(cat: Catalog, port: FakePort | None = None) -> tuple[Controller, FakePort]:
-    """The page started over `port` (a new one unless given): a reload keeps its storage."""
-    port = port or FakePort()
-    page = Controller(port, cat)
-    page.start("")
-    port.run()
-    return page, port
-
-
-def _moves(page: Controller, n: int) -> None:
-    for _ in range(n):
-        assert page.session is not None
-        page.click(Click("move", page.session.legal_for_human()[0]))
 
 
 def _seq(page: Controller) -> int:
@@ -61,13 +46,13 @@ def test_unreadable_stored_game_is_moved_aside_once_copied_and_a_new_game_offere
     """Each way a stored game can be damaged: the reason named, the game copied aside and
     checked, then removed from its place, and a fresh game offered (the browser: cut-off)."""
     damage, reason = DAMAGE[how]
-    page, port = _page(cat)
+    page, port = started_page(cat)
     page.click(Click("new-game", "hotseat"))
-    _moves(page, 6)
+    play_first_moves(page, 6)
     key = _current_key(port)
     damaged = damage(port.storage[key])
     port.storage[key] = damaged
-    again, _ = _page(cat, port)  # the reload
+    again, _ = started_page(cat, port)  # the reload
     assert not port.hidden["dlg-storage"]
     assert reason in port.text["storage-reason"]
     aside = storage.UNREADABLE_PREFIX + key
@@ -101,12 +86,12 @@ def test_any_stored_value_still_starts_the_page_and_loses_nothing(cat: Catalog, 
         {key: value, "targi.current": "abc"} if key.startswith("targi.saved") else {key: value}
     )
     for _ in range(2):
-        page, _ = _page(cat, port)
+        page, _ = started_page(cat, port)
         if not port.hidden["dlg-storage"]:
             assert "nothing" in port.text["storage-kept"]
             page.click(Click("storage-fresh"))
         page.click(Click("new-game", "hotseat"))
-        _moves(page, 2)
+        play_first_moves(page, 2)
         assert _seq(page) == 2
     if key in ("targi.game", "targi.saved.abc"):
         assert port.storage[storage.UNREADABLE_PREFIX + key] == value
@@ -121,7 +106,7 @@ def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was_when_writes
     port = FakePort()
     port.storage["targi.game"] = "{broken"
     port.local.fail["set"] = FULL
-    page, _ = _page(cat, port)
+    page, _ = started_page(cat, port)
     assert not port.hidden["dlg-storage"]
     kept = port.text["storage-kept"]
     assert kept == cat.t("storage.kept.left", key="targi.game") and "backup" not in kept
@@ -131,6 +116,6 @@ def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was_when_writes
     assert json.loads(port.values["stored-data"])["targi.game"] == "{broken"
     page.click(Click("storage-fresh"))
     page.click(Click("new-game", "hotseat"))
-    _moves(page, 3)
+    play_first_moves(page, 3)
     assert port.text["storage-notice-text"] == cat.t("storage.full")
     assert port.storage["targi.game"] == "{broken"
