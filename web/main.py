@@ -562,6 +562,11 @@ def main() -> None:
     page.start(str(window.location.hash))
     window.targiPage = create_proxy(lambda: page)  # for debugging in the console
     loader.done()
+    # Without the last table kept to show, the first draw was made in the hidden page, where the
+    # log had no height to scroll by: to its end now that it has one.
+    log = el("log")
+    if log.childElementCount:
+        log.scrollTop = log.scrollHeight
     page.shown()
     window.performance.mark("targi:ready")
     # The computer's worker, if the game on the table has a computer seat (start_computer) or
