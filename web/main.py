@@ -501,7 +501,7 @@ def main() -> None:
 
     document.addEventListener("focusin", create_proxy(on_focus))
     window.matchMedia("(prefers-color-scheme: dark)").addEventListener(
-        "change", create_proxy(lambda e: page.system_theme_changed())
+        "change", create_proxy(lambda e: page.prefs.system_theme_changed())
     )
 
     def on_click(event: DomEvent) -> None:
@@ -530,27 +530,27 @@ def main() -> None:
     for menu in LANGUAGE_MENUS:
         el(menu).addEventListener(
             "change",
-            create_proxy(lambda e: page.port.spawn(page.set_language(str(e.target.value)))),
+            create_proxy(lambda e: page.port.spawn(page.prefs.set_language(str(e.target.value)))),
         )
     el("pace").addEventListener(
-        "change", create_proxy(lambda e: page.set_pace(str(e.target.value)))
+        "change", create_proxy(lambda e: page.prefs.set_pace(str(e.target.value)))
     )
     el("hint-level").addEventListener(
-        "change", create_proxy(lambda e: page.set_hint_level(str(e.target.value)))
+        "change", create_proxy(lambda e: page.prefs.set_hint_level(str(e.target.value)))
     )
     el("theme-choice").addEventListener(
-        "change", create_proxy(lambda e: page.set_theme(str(e.target.value)))
+        "change", create_proxy(lambda e: page.prefs.set_theme(str(e.target.value)))
     )
     window.addEventListener(
         "hashchange", create_proxy(lambda e: page.open_fragment(str(window.location.hash)))
     )
     # The friend's page, live: its messages and the channel opening or closing.
-    window.targiLive.onMessage(create_proxy(lambda text: page.live_message(str(text))))
-    window.targiLive.onState(create_proxy(lambda state: page.live_state(str(state))))
+    window.targiLive.onMessage(create_proxy(lambda text: page.friend_live.message(str(text))))
+    window.targiLive.onState(create_proxy(lambda state: page.friend_live.state(str(state))))
     # This site's other tabs of this browser (an answer handed to the tab that invited).
-    window.targiLive.onTab(create_proxy(lambda text: page.tab_message(str(text))))
+    window.targiLive.onTab(create_proxy(lambda text: page.friend_live.tab_message(str(text))))
     # Another tab took the game on this table over (its Web Lock was stolen).
-    window.targiTabs.onLost(create_proxy(lambda game_id: page.lost_game(str(game_id))))
+    window.targiTabs.onLost(create_proxy(lambda game_id: page.tabs.lost(str(game_id))))
 
     def on_leave(event: DomEvent) -> None:
         if page.has_unsaved():  # storage full or unusable: closing now would lose moves

@@ -50,11 +50,11 @@ def test_the_theme_follows_the_system_until_the_player_chooses_one(cat: Catalog)
     assert port.page_state["theme"] == "dark"
     assert port.attrs["theme"]["aria-pressed"] == "true"
     port.system_dark = False
-    page.system_theme_changed()
+    page.prefs.system_theme_changed()
     assert port.page_state["theme"] == "light" and port.attrs["theme"]["aria-pressed"] == "false"
     page.click(Click("theme"))  # chosen: dark, whatever the system says from now on
     assert port.page_state["theme"] == "dark"
-    page.system_theme_changed()
+    page.prefs.system_theme_changed()
     assert port.page_state["theme"] == "dark"
 
 

@@ -123,8 +123,8 @@ def test_the_computer_plays_until_it_is_your_turn_and_every_move_is_saved(cat: C
 def test_the_computer_waits_for_the_pace_minus_its_thinking_time(cat: Catalog):
     page, port = _page(cat)
     page.click(Click("pace"))  # not a control: nothing happens
-    page.set_pace("slow")
-    page.set_pace("glacial")  # not a pace: ignored
+    page.prefs.set_pace("slow")
+    page.prefs.set_pace("glacial")  # not a pace: ignored
     assert json.loads(port.storage[storage.SETTINGS_KEY])["pace"] == "slow"
     port.think_s = 0.4
     _vs_computer(page, port, starter="computer")
@@ -133,7 +133,7 @@ def test_the_computer_waits_for_the_pace_minus_its_thinking_time(cat: Catalog):
 
 def test_one_computer_turn_at_normal_pace_pauses_at_most_four_seconds(cat: Catalog):
     page, port = _page(cat)
-    page.set_pace("normal")
+    page.prefs.set_pace("normal")
     s = _vs_computer(page, port, starter="me")
     longest = 0  # moves in the computer's longest turn
     while not s.over and s.seq < 400:
@@ -231,7 +231,7 @@ def test_a_hint_is_shown_for_the_position_it_was_asked_for(cat: Catalog):
 
 def test_the_expert_hint_asks_the_expert_and_says_how_long_it_took(cat: Catalog):
     page, port = _page(cat)
-    page.set_hint_level("expert")
+    page.prefs.set_hint_level("expert")
     assert '<option value="expert"' in port.html["hint-level"]
     page.click(Click("new-game", "hotseat"))
     port.think_s = 1.25

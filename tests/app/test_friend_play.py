@@ -425,7 +425,7 @@ def test_the_friend_panel_speaks_the_language_switched_to_mid_game() -> None:
     pair = Pair(english)
     pair.start()
     page, port = pair.pages[1], pair.ports[1]
-    port.spawn(page.set_language("de"))
+    port.spawn(page.prefs.set_language("de"))
     port.run()
     german = json.loads((MESSAGES / "de.json").read_text(encoding="utf-8"))
     assert port.text["friend-status"] == german["friend.status.waiting"]

@@ -141,14 +141,14 @@ def test_settings_menus_are_written_with_the_stored_choices(cat: Catalog):
 def test_the_theme_choice_is_system_light_or_dark_and_system_follows_it_again(cat: Catalog):
     page, port = _page(cat)
     port.system_dark = True
-    page.set_theme("light")
+    page.prefs.set_theme("light")
     assert port.page_state["theme"] == "light" and _settings(port)["theme"] == "light"
-    page.system_theme_changed()
+    page.prefs.system_theme_changed()
     assert port.page_state["theme"] == "light"  # a choice wins over the system
-    page.set_theme("system")
+    page.prefs.set_theme("system")
     assert port.page_state["theme"] == "dark" and _settings(port)["theme"] == ""
     assert port.values["theme-choice"] == "system"
-    page.set_theme("purple")  # not a choice: nothing changes
+    page.prefs.set_theme("purple")  # not a choice: nothing changes
     assert port.page_state["theme"] == "dark" and _settings(port)["theme"] == ""
 
 

@@ -271,7 +271,7 @@ def test_switching_the_language_rewrites_the_table_and_its_log_and_keeps_the_gam
     page, cat = _game_in_progress(port)
     assert page.session is not None
     record = list(page.session.game.record)
-    port.spawn(page.set_language("de"))
+    port.spawn(page.prefs.set_language("de"))
     port.run()
     assert cat.lang == "de" and port.language == "de"
     assert page.session is not None and list(page.session.game.record) == record
@@ -290,7 +290,7 @@ def test_a_catalog_that_cannot_be_read_leaves_the_page_as_it_was():
     port.catalogs["pl"] = "{not json"
     page, cat = _game_in_progress(port)
     before = port.frame
-    port.spawn(page.set_language("pl"))
+    port.spawn(page.prefs.set_language("pl"))
     port.run()
     assert cat.lang == "en" and port.language == ""
     assert port.frame == before
@@ -303,7 +303,7 @@ def test_a_catalog_that_cannot_be_read_leaves_the_page_as_it_was():
 def test_an_unknown_language_is_ignored():
     port = FakePort()
     page, cat = _game_in_progress(port)
-    port.spawn(page.set_language("xx"))
+    port.spawn(page.prefs.set_language("xx"))
     port.run()
     assert cat.lang == "en" and port.language == ""
 
@@ -315,7 +315,7 @@ def test_a_shown_hint_is_worded_again_in_the_new_language():
     page.click(Click("hint"))
     port.run()
     assert port.frame is not None and port.frame.hint is not None
-    port.spawn(page.set_language("ja"))
+    port.spawn(page.prefs.set_language("ja"))
     port.run()
     assert port.frame.hint is not None and port.frame.hint.startswith("‹ja›")
 

@@ -57,7 +57,7 @@ class LivePair(Pair):
         self.open(0, self.accept(self.invite()))
         for side in (0, 1):
             self.ports[side].live_open = True
-            self.pages[side].live_state("open")
+            self.pages[side].friend_live.state("open")
 
     def mover(self) -> int:
         side = self.to_move()
@@ -154,7 +154,7 @@ def test_a_link_the_channel_took_is_worded_as_sent_live_and_by_hand_only_if_it_d
     assert pair.ports[side].text["friend-send-what"] == cat.t("friend.send.live")
     for page in (0, 1):  # the connection drops
         pair.ports[page].live_open = False
-        pair.pages[page].live_state("closed")
+        pair.pages[page].friend_live.state("closed")
     pair.open(1 - side, pair.shown(side))  # sent by hand, as the panel says
     mover = pair.mover()
     pair.move(mover)
@@ -186,7 +186,7 @@ def test_a_message_on_the_channel_is_applied_as_an_opened_link(cat: Catalog) -> 
     while pair.game(side).status == "your-turn":  # a placement may leave the turn to play on
         pair.move(side)
     for text in pair.ports[side].live_out:
-        pair.pages[other].live_message(text)
+        pair.pages[other].friend_live.message(text)
         pair.ports[other].run()
     assert len(pair.game(other).transcript) > before
     assert pair.game(other).status in ("your-turn", "answering")
@@ -199,7 +199,7 @@ def test_when_the_channel_closes_the_game_goes_on_by_links(cat: Catalog) -> None
     pair = LivePair(cat)
     pair.connect()
     pair.ports[0].live_open = False
-    pair.pages[0].live_state("closed")
+    pair.pages[0].friend_live.state("closed")
     assert pair.ports[0].page_state["live"] == "links"
     assert pair.ports[0].text["friend-live-text"] == cat.t("live.links")
     assert not pair.ports[0].hidden["friend-live"]
@@ -276,7 +276,7 @@ def test_an_answer_opened_in_another_tab_is_handed_to_the_inviting_tab_which_con
     port.run()
     assert len(port.tab_posts) == 1
     inviting, its_port = pair.pages[0], pair.ports[0]
-    inviting.tab_message(port.tab_posts[0])  # the BroadcastChannel's delivery
+    inviting.friend_live.tab_message(port.tab_posts[0])  # the BroadcastChannel's delivery
     its_port.run()
     assert its_port.live_calls[-1][0] == "accept"
     assert its_port.page_state["live"] == "connecting"
@@ -285,14 +285,14 @@ def test_an_answer_opened_in_another_tab_is_handed_to_the_inviting_tab_which_con
     assert game.transcript == other.friend.game.transcript  # the game the other tab stored
     assert its_port.page_state["friend"] != "refused"
     assert len(its_port.tab_posts) == 1
-    other.tab_message(its_port.tab_posts[0])
+    other.friend_live.tab_message(its_port.tab_posts[0])
     assert port.page_state["live"] == "handed"
     assert port.text["friend-live-text"] == cat.t("live.handed")
     # a tab that holds no offer for it ignores a handed answer; nonsense changes nothing
     third, third_port = open_page(cat)
-    third.tab_message(port.tab_posts[0])
-    third.tab_message("not json")
-    third.tab_message("[1, 2]")
+    third.friend_live.tab_message(port.tab_posts[0])
+    third.friend_live.tab_message("not json")
+    third.friend_live.tab_message("[1, 2]")
     assert third_port.live_calls == [] and third_port.tab_posts == []
 
 
@@ -314,7 +314,7 @@ def test_an_answer_handed_over_keeps_the_game_it_replaces_and_says_so(cat: Catal
     other, _ = open_page(cat, port)
     other.open_fragment(fragment(answer))
     port.run()
-    inviting.tab_message(port.tab_posts[0])
+    inviting.friend_live.tab_message(port.tab_posts[0])
     its_port.run()
     assert its_port.page_state["friend"] == "your-turn"
     assert its_port.text["friend-told"] == cat.t("live.handed_here.kept")
@@ -341,7 +341,7 @@ def test_an_invitation_opened_again_on_a_live_game_leaves_the_channel(cat: Catal
     pair = LivePair(cat)
     invitation = pair.invite()
     pair.open(0, pair.accept(invitation))
-    pair.pages[1].live_state("open")
+    pair.pages[1].friend_live.state("open")
     calls = list(pair.ports[1].live_calls)
     pair.open(1, invitation)  # "applied already"
     # Recent games: the game opened again, its last link (the answer) shown to send again;
@@ -408,7 +408,7 @@ def test_the_live_indicator_is_worded_again_in_another_language() -> None:
     pair = LivePair(english)
     pair.connect()
     port = pair.ports[0]
-    port.spawn(pair.pages[0].set_language("de"))
+    port.spawn(pair.pages[0].prefs.set_language("de"))
     port.run()
     german = Catalog.from_json((MESSAGES / "de.json").read_text(encoding="utf-8"), "de")
     assert port.text["friend-live-text"] == german.t("live.on")
@@ -441,7 +441,7 @@ def test_a_whole_game_over_the_channel_ends_with_both_deals_verified(cat: Catalo
     for _ in range(2000):
         side = next((s for s in (0, 1) if len(pair.ports[s].live_out) > delivered[s]), None)
         if side is not None:
-            pair.pages[1 - side].live_message(pair.ports[side].live_out[delivered[side]])
+            pair.pages[1 - side].friend_live.message(pair.ports[side].live_out[delivered[side]])
             pair.ports[1 - side].run()
             delivered[side] += 1
             continue

@@ -75,7 +75,7 @@ def test_every_redraw_of_a_whole_game_leaves_the_table_as_a_full_rewrite_draws_i
         moves += 1
         _same_as_full(page, dom, f"move {moves}")
         if moves == 60:
-            port.spawn(page.set_language("de"))
+            port.spawn(page.prefs.set_language("de"))
             port.run()
             assert cat.lang == "de"
             _same_as_full(page, dom, "the switch to German")

@@ -83,7 +83,7 @@ def test_taking_a_game_over_stops_the_other_tab_which_can_keep_a_copy_at_once(ca
     a, port_a, b, port_b = _tabs(cat)
     b.click(Click("tab-take-over"))
     port_b.run()
-    a.lost_game()  # web/main.py: window.targiTabs.onLost
+    a.tabs.lost()  # web/main.py: window.targiTabs.onLost
     assert port_b.hidden["dlg-tabs"] and not port_a.hidden["dlg-tabs"]
     assert _seq(b) == _seq(a)  # B continues from A's last move
     _moves(b, port_b, 2)

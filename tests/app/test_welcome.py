@@ -161,7 +161,7 @@ def test_switching_language_on_the_welcome_rewrites_play_and_keeps_the_form_s_ch
 ):
     page, port = _page(cat)
     port.radios.update(level="expert")  # chosen in the form, no game started yet
-    port.spawn(page.set_language("de"))
+    port.spawn(page.prefs.set_language("de"))
     port.run()
     de = Catalog.from_json(port.catalogs.get("de") or (MESSAGES / "de.json").read_text("utf-8"))
     assert port.text["play-level"] == de.t("welcome.play_level", level=de.t("level.medium"))

@@ -117,22 +117,6 @@ class Controller:
             self.dialogs.focus_open()
         self.friend.focus_offer()  # an invitation opened before the page was shown
 
-    # ---- what web/main.py binds to the page's own events -----------------------------------
-    async def set_language(self, lang: str) -> None:
-        await self.prefs.set_language(lang)
-
-    def set_pace(self, pace: str) -> None:
-        self.prefs.set_pace(pace)
-
-    def set_hint_level(self, level: str) -> None:
-        self.prefs.set_hint_level(level)
-
-    def set_theme(self, choice: str) -> None:
-        self.prefs.set_theme(choice)
-
-    def system_theme_changed(self) -> None:
-        self.prefs.system_theme_changed()
-
     def open_fragment(self, fragment: str) -> None:
         """A link opened (at a load, or `hashchange`): a friend's link (`#F…`) or a save."""
         if is_friend_fragment(fragment):
@@ -140,21 +124,6 @@ class Controller:
             self.port.spawn(self.friend.receive(fragment))
         else:
             self.load.open_fragment(fragment)
-
-    def lost_game(self, game_id: str | None = None) -> None:
-        self.tabs.lost(game_id)
-
-    def live_message(self, text: str) -> None:
-        """A message from the friend's page on the live channel (web/live.js)."""
-        self.friend_live.message(text)
-
-    def tab_message(self, text: str) -> None:
-        """Another tab of this browser posted `text` (web/live.js: an answer handed over)."""
-        self.friend_live.tab_message(text)
-
-    def live_state(self, state: str) -> None:
-        """The live channel opened, is connecting or closed (web/live.js)."""
-        self.friend_live.state(state)
 
     # ---- storage -------------------------------------------------------------------------------
     def autosave(self) -> None:
@@ -167,7 +136,7 @@ class Controller:
 
     def saved(self, outcome: Saved) -> None:
         if outcome is Saved.STALE:
-            self.lost_game()
+            self.tabs.lost()
         else:
             self.shelf.told(outcome)
 
