@@ -156,10 +156,11 @@ def test_the_score_screen_shows_the_winner_and_both_final_displays(cat: Catalog)
         assert cat.plural("score.points", v["scores"][p]["total"]) in final[1]
 
 
-def test_switching_language_on_the_welcome_rewrites_play_and_keeps_the_form_s_choices(
-    cat: Catalog,
-):
-    page, port = _page(cat)
+def test_switching_language_on_the_welcome_rewrites_play_and_keeps_the_form_s_choices() -> None:
+    # a catalog of its own: switching language rewrites the one it is given, and the session's
+    # `cat` fixture is shared with the tests that run after this one on the same worker
+    english = Catalog.from_json((MESSAGES / "en.json").read_text("utf-8"))
+    page, port = _page(english)
     port.radios.update(level="expert")  # chosen in the form, no game started yet
     port.spawn(page.prefs.set_language("de"))
     port.run()
