@@ -67,7 +67,7 @@ class Controller:
         self.table = TableView(cat, self.render, self.computer, self.tip)
         self.new_game, self.load = NewGame(self), LoadDialog(self)
         self.tabs, self.review = TabsDialog(self), ReviewDialog(self)
-        self.dialogs = Dialogs(self, self.new_game, self.load, self.tabs, self.review)
+        self.dialogs = Dialogs(self, self.menu, self.new_game, self.load, self.tabs, self.review)
         # live play: a friend game's links over a data channel too, through the flow's two points
         self.friend_live = LivePlay(self)
         self.friend.inbox = self.friend_live.incoming
@@ -80,7 +80,7 @@ class Controller:
             "undo": lambda k: self.undo(),
             "hint": lambda k: port.spawn(self.computer.show_hint()),
             "dismiss-notice": lambda k: self.dismiss_notice(),
-            "close": lambda k: self.escape(),
+            "close": lambda k: self.dialogs.escape(),
             "tip-dismiss": lambda k: self.tip.dismiss(k.keyboard),
             "tips-off": lambda k: self.tip.set(False, k.keyboard),
             "theme": lambda k: self.prefs.toggle_theme(),
@@ -299,34 +299,18 @@ class Controller:
     def worker_failed(self, error: Exception) -> None:
         self.computer.worker_failed(error)
 
-    # ---- dialogs -------------------------------------------------------------------------------
+    # ---- dialogs (targi.app.dialogs.Dialogs) -------------------------------------------------
     def open(self, dialog_id: str, opened_by_control: bool = True) -> None:
-        self.menu.close()  # a dialog the page opened by itself (another tab, a link)
         self.dialogs.open(dialog_id, opened_by_control)
 
     def show(self, dialog_id: str) -> None:
-        """One dialog at a time: the others close."""
-        self.close_all()
-        self.open(dialog_id)
+        self.dialogs.show(dialog_id)
 
     def close_all(self) -> None:
         self.dialogs.close_all()
 
-    def escape(self) -> None:
-        """Escape (or a dialog's Close, its backdrop): the header's menu, else the replay when
-        no dialog is over it, else the open dialog."""
-        if not self.menu.escape() and not self.review.escape(DIALOGS):
-            self.close_top()
-
     def close_top(self) -> None:
-        if self.session is None and not self.port.is_hidden("dlg-new"):
-            self.new_game.close_welcome()
-            return
-        self.dialogs.close_all(dismissed=True)
-        if self.session is None and not self.new_game.welcome_closed:
-            self.open("dlg-new", opened_by_control=False)
-        if not self.port.restore_focus() and self.session is not None:
-            self.focus_next_move()
+        self.dialogs.close_top()
 
     def click(self, click: Click) -> None:
         handler = self.actions.get(click.action)
