@@ -553,12 +553,12 @@ def main() -> None:
     window.targiTabs.onLost(create_proxy(lambda game_id: page.tabs.lost(str(game_id))))
 
     def on_leave(event: DomEvent) -> None:
-        if page.has_unsaved():  # storage full or unusable: closing now would lose moves
+        if page.keeping.has_unsaved():  # storage full or unusable: closing now would lose moves
             event.preventDefault()
 
     window.addEventListener("beforeunload", create_proxy(on_leave))
     # Space may have come back since the last move (another tab or app freed some).
-    window.addEventListener("pagehide", create_proxy(lambda e: page.retry_save()))
+    window.addEventListener("pagehide", create_proxy(lambda e: page.keeping.retry_save()))
     page.start(str(window.location.hash))
     window.targiPage = create_proxy(lambda: page)  # for debugging in the console
     loader.done()

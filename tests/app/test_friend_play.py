@@ -321,10 +321,10 @@ def test_a_full_storage_keeps_the_friend_game_in_memory_and_says_so(cat: Catalog
     pair.turn(0, policy(0))
     assert port.text["notice-text"] == cat.t("storage.full")
     page = pair.pages[0]
-    assert page.friend.store.pending and page.has_unsaved()  # closing asks first
+    assert page.friend.store.pending and page.keeping.has_unsaved()  # closing asks first
     port.local.fail.clear()
-    page.retry_save()  # the page is being hidden: written now
-    assert not page.friend.store.pending and not page.has_unsaved()
+    page.keeping.retry_save()  # the page is being hidden: written now
+    assert not page.friend.store.pending and not page.keeping.has_unsaved()
     game = page.friend.game
     assert game is not None
     stored = json.loads(port.storage[PREFIX + game.game_id])

@@ -79,14 +79,14 @@ def test_full_storage_is_said_and_old_games_make_room(cat: Catalog):
     play_first_moves(page, 3)
     assert port.text["storage-notice-text"] == cat.t("storage.full")
     assert not port.hidden["free-space"] and port.page_state["storage"] == "full"
-    assert page.has_unsaved()
-    page.retry_save()  # the page is hidden: still full, still waiting
-    assert page.has_unsaved()
+    assert page.keeping.has_unsaved()
+    page.keeping.retry_save()  # the page is hidden: still full, still waiting
+    assert page.keeping.has_unsaved()
     port.local.fail.clear()
     port.local.quota = sum(len(k) + len(v) for k, v in port.storage.items())  # no room
     page.click(Click("free-space"))
     assert port.text["storage-notice-text"] == cat.t("storage.freed.one", n=1)
-    assert not page.has_unsaved() and port.page_state["storage"] == "stored"
+    assert not page.keeping.has_unsaved() and port.page_state["storage"] == "stored"
 
 
 def test_without_local_storage_the_page_plays_in_memory_and_says_so_once(cat: Catalog):
@@ -97,7 +97,7 @@ def test_without_local_storage_the_page_plays_in_memory_and_says_so_once(cat: Ca
     page.click(Click("dismiss-storage"))
     page.click(Click("new-game", "hotseat"))
     play_first_moves(page, 2)
-    assert port.hidden["storage-notice"] and page.has_unsaved()
+    assert port.hidden["storage-notice"] and page.keeping.has_unsaved()
     assert port.storage == {}
 
 

@@ -22,19 +22,19 @@ from .friendplay import FriendFlow
 from .friendplay.flow import is_friend_fragment
 from .friendplay.table import FriendSession
 from .html.render import Renderer
+from .keeping import Keeping
 from .live.play import LivePlay
 from .menu import HeaderMenu
 from .page import Actions, Click
 from .port import Port
 from .prefs import LANGUAGE_MENUS, Prefs
 from .session import Session
-from .store import storage
-from .store.recent import Saved
 from .store.records import RecordsPanel
 from .store.shelf import Shelf
 from .table import focus
 from .table.computer import Computer
 from .table.frame import TableView
+from .table.game import GameOnTable
 from .table.live import LiveRegion
 from .table.sound import Sounds
 from .table.tip import TableTip
@@ -68,6 +68,8 @@ class Controller:
         self.new_game, self.load = NewGame(self), LoadDialog(self)
         self.tabs, self.review = TabsDialog(self), ReviewDialog(self)
         self.dialogs = Dialogs(self, self.menu, self.new_game, self.load, self.tabs, self.review)
+        self.keeping = Keeping(self, self.tabs)
+        self.on_table = GameOnTable(self)
         # live play: a friend game's links over a data channel too, through the flow's two points
         self.friend_live = LivePlay(self)
         self.friend.inbox = self.friend_live.incoming
@@ -125,38 +127,12 @@ class Controller:
         else:
             self.load.open_fragment(fragment)
 
-    # ---- storage -------------------------------------------------------------------------------
+    # ---- storage (targi.app.keeping) ------------------------------------------------------------
     def autosave(self) -> None:
-        """After every move and undo (targi.app.store.recent keeps it, or says why not)."""
-        s = self.session
-        if isinstance(s, FriendSession):
-            self.friend.save(s.friend)
-        elif s is not None:
-            self.saved(self.games.save(s))
-
-    def saved(self, outcome: Saved) -> None:
-        if outcome is Saved.STALE:
-            self.tabs.lost()
-        else:
-            self.shelf.told(outcome)
+        self.keeping.autosave()
 
     def store_settings(self) -> None:
         self.games.save_settings(self.settings)  # not worth a notice: the game is what matters
-
-    def retry_save(self) -> None:
-        """The page is being hidden or closed: one more try for moves the storage refused."""
-        if self.games.pending:
-            self.saved(self.games.retry())
-        self.friend.store.retry()
-
-    def has_unsaved(self) -> bool:
-        """Closing the page now would lose moves (storage full or unusable)."""
-        friend = bool(self.friend.store.pending)
-        return (
-            friend
-            or self.session is not None
-            and (bool(self.games.pending) or self.games.in_memory)
-        )
 
     # ---- the page's words ----------------------------------------------------------------------
     def rewrite(self) -> None:
@@ -208,63 +184,26 @@ class Controller:
     def set_tips(self, on: bool, keyboard: bool = False) -> None:
         self.tip.set(on, keyboard)
 
-    # ---- games ---------------------------------------------------------------------------------
+    # ---- the game on the table (targi.app.table.game) -------------------------------------------
     def set_session(self, session: Session) -> None:
-        """A new game on the table (new, rematch, loaded, shared): kept under an id of its own,
-        so the game it replaces stays kept too."""
-        outcome = self.games.add(session)
-        self.put(session)
-        self.saved(outcome)
-        self.redraw()
+        self.on_table.set_session(session)
 
     def put(self, session: Session) -> None:
-        """A kept game on the table; this tab holds it from now on (Web Lock, if it can)."""
-        self.review.leave()
-        self.generation += 1
-        self.session = session
-        self.computer.hint = None
-        self.table.log_size = -1
-        self.computer.busy = False
-        self.live.quiet(self.session)
-        self.sounds.quiet(self.session)
-        self.friend.table_changed(session)
-        if session.mode == "ai" and not session.over:  # now, not at the computer's first turn
-            self.port.start_computer()
-        if not isinstance(session, FriendSession):
-            self.port.spawn(self.tabs.claim(self.games.current))
+        self.on_table.put(session)
 
     def halt(self) -> None:
-        """Another tab took the game: nothing here plays or replaces it until the player says."""
-        self.generation += 1
-        self.computer.busy = False
-        self.load.pending = None
+        self.on_table.halt()
 
     def replace_with(self, incoming: Session) -> None:
-        """The table shows `incoming`; the game it replaces stays kept (Recent games, and
-        Load's "Back to the game before"). A link opened twice is the same kept game."""
-        self.close_all()
-        known = self.games.find(incoming)
-        if known is None:
-            self.set_session(incoming)
-        else:
-            self.reopen(known)
+        self.on_table.replace_with(incoming)
 
     def bring_back(self, fetch: Callable[[], Session], *where: str) -> None:
-        """A kept game on the table, or why it cannot come (written into the elements `where`)."""
-        try:
-            session = fetch()
-        except storage.StoredGameError as e:
-            for element_id in where:
-                self.port.set_text(element_id, self.cat.t(e.key, **e.params))
-            return
-        self.close_all()
-        self.put(session)
-        self.redraw()
+        self.on_table.bring_back(fetch, *where)
 
     def reopen(self, game_id: str) -> None:
-        """A game from Recent games (or Load's "Back to the game before") on the table."""
-        self.bring_back(lambda: self.games.reopen(game_id), "recent-status", "load-message")
+        self.on_table.reopen(game_id)
 
+    # ---- moves ---------------------------------------------------------------------------------
     def play(self, move: str, keyboard: bool = False) -> None:
         """A move clicked; a stale click (the table changed under the pointer) does nothing."""
         s = self.session
@@ -289,10 +228,7 @@ class Controller:
         s = self.session
         if s is not None and s.can_undo():
             s.undo()
-            self.computer.hint = None
-            self.table.log_size = -1
-            self.live.quiet(self.session)
-            self.sounds.quiet(self.session)
+            self.on_table.afresh(s)
             self.autosave()
             self.redraw()
 
