@@ -72,11 +72,7 @@ class Controller:
         self.on_table = GameOnTable(self)
         # live play: a friend game's links over a data channel too, through the flow's two points
         self.friend_live = LivePlay(self)
-        self.friend.inbox = self.friend_live.incoming
-        self.friend.outbox = self.friend_live.wrap(self.friend.outbox)
-        self.friend_live.deliver = lambda text: port.spawn(self.friend.receive(text))
-        self.friend_live.handed = lambda text: port.spawn(self.friend.handed(text))
-        self.friend_live.opened = self.friend.answer_opened
+        self.friend_live.plug_into(self.friend)
         self.actions: Actions = {
             "move": lambda k: self.play(k.value, k.keyboard),
             "undo": lambda k: self.undo(),

@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable
 from typing import Literal, Protocol
 
-from ..friendplay.flow import LINK_PREFIX, Outgoing
+from ..friendplay.flow import LINK_PREFIX, FriendFlow, Outgoing
 from ..port import Port
 from ..store.storage import Settings
 from ..text.catalog import Catalog
@@ -114,6 +114,15 @@ class LivePlay:
     @property
     def stun(self) -> str | None:
         return STUN_URL if self.page.settings.stun else None
+
+    def plug_into(self, flow: FriendFlow) -> None:
+        """Live play on `flow`'s two points; what arrives on the channel (or is handed over by
+        another tab) goes into the flow as an opened link does."""
+        flow.inbox = self.incoming
+        flow.outbox = self.wrap(flow.outbox)
+        self.deliver = lambda text: self.port.spawn(flow.receive(text))
+        self.handed = lambda text: self.port.spawn(flow.handed(text))
+        self.opened = flow.answer_opened
 
     # ---- the friend flow's two points ------------------------------------------------------
     def incoming(self, text: str) -> str:
