@@ -1,12 +1,13 @@
-"""The page's behaviour without the DOM: the game on the table, what a move, an undo or a
-click does to it and to the storage, and which dialog is open.
+"""The page's behaviour without the DOM: it holds the game on the table and the parts, makes
+moves and undos, redraws, and routes clicks.
 
-web/main.py turns DOM events into calls here and implements `Port` (targi.app.port) on the real
-document; the unit tests implement it on dictionaries. Clicks arrive as `Click` values and are
-dispatched through the click table `actions`, assembled from the table's own actions and each
-dialog's (targi.app.dialogs; docs/page.md lists the `data-action` names). The parts see the
-controller only as a `Page` (targi.app.page): the table (table/: its frame, the computer, the
-tip, the live region), the settings (prefs.py) and the dialogs (dialogs/).
+web/main.py turns DOM events into calls here (or into the part that owns them: `prefs`,
+`friend_live`, `tabs`, `keeping`) and implements `Port` (targi.app.port) on the real document;
+the unit tests implement it on dictionaries. Clicks arrive as `Click` values and are dispatched
+through the click table `actions`, assembled from the table's own actions and each dialog's
+(targi.app.dialogs; docs/page.md lists the `data-action` names). The parts see the controller
+only as a `Page` (targi.app.page); what changes with the game on the table is
+table/game.py's, keeping it is keeping.py's, opening and closing dialogs is dialogs/'s.
 """
 
 from __future__ import annotations
