@@ -145,6 +145,11 @@ class DomPort:
         phase, before = frame.dataset.get("phase"), table.dataset.phase
         for name, value in frame.dataset.items():
             setattr(table.dataset, name, value)
+        self.into_view(phase, before)
+
+    def into_view(self, phase: str | None, before: str | None) -> None:
+        """What the table at `phase` (after `before`) brings into view: work on the laid-out
+        page, which measures and scrolls nothing while the page is hidden (see `shown`)."""
         if phase == "over" and before != "over":  # the result comes into view
             block = "start" if window.matchMedia(ONE_COLUMN).matches else "nearest"
             el("score").scrollIntoView(to_js({"block": block}, dict_converter=js_object))
@@ -154,6 +159,18 @@ class DomPort:
             el("board").scrollIntoView(to_js({"block": "nearest"}, dict_converter=js_object))
         if phase == "place" and window.matchMedia(ONE_COLUMN).matches:
             self.board_above_dock()
+
+    def shown(self) -> None:
+        """The loading screen gave way. Without the last table kept to show (a link, or a
+        reload within moments of a move) the first draw was made in the hidden page, where the
+        log had no height to scroll by and the board and the dock measured zero: what it would
+        have scrolled, it scrolls now that they have sizes."""
+        log = el("log")
+        if log.childElementCount:
+            log.scrollTop = log.scrollHeight
+        table = el("table")
+        if not table.hidden:
+            self.into_view(str(table.dataset.phase), None)
 
     def board_above_dock(self) -> None:
         """Placements are made on the board: when the dock (taller with a first-game tip) covers
@@ -562,11 +579,7 @@ def main() -> None:
     page.start(str(window.location.hash))
     window.targiPage = create_proxy(lambda: page)  # for debugging in the console
     loader.done()
-    # Without the last table kept to show, the first draw was made in the hidden page, where the
-    # log had no height to scroll by: to its end now that it has one.
-    log = el("log")
-    if log.childElementCount:
-        log.scrollTop = log.scrollHeight
+    port.shown()
     page.shown()
     window.performance.mark("targi:ready")
     # The computer's worker, if the game on the table has a computer seat (start_computer) or
