@@ -83,6 +83,7 @@ class DomPort:
         self.last_focused: Element | None = None
         self.opener: Element | None = None  # the control that opened the open dialog
         self.writes = Writes()  # what the table's regions hold, so a redraw skips the same
+        self.log_behind = False  # the log grew while the replay hid it: not scrolled yet
 
     # ---- storage and tabs ----------------------------------------------------------------------
     def local_storage(self) -> WebStorage | None:
@@ -142,6 +143,9 @@ class DomPort:
         if scroll_log:
             log = el("log")
             log.scrollTop = log.scrollHeight
+            # Behind the replay (#app[data-view=review] hides the table) the log has no height
+            # to scroll by: scrolled again when the replay gives way (set_attrs).
+            self.log_behind = el("app").getAttribute("data-view") == "review"
         phase, before = frame.dataset.get("phase"), table.dataset.phase
         for name, value in frame.dataset.items():
             setattr(table.dataset, name, value)
@@ -218,6 +222,10 @@ class DomPort:
                 node.removeAttribute(name)
             else:
                 node.setAttribute(name, value)
+        if element_id == "app" and attrs.get("data-view") == "table" and self.log_behind:
+            self.log_behind = False  # the replay gave way to the table: the log's new lines
+            log = el("log")
+            log.scrollTop = log.scrollHeight
 
     def is_hidden(self, element_id: str) -> bool:
         return bool(el(element_id).hidden)
