@@ -83,6 +83,7 @@ class DomPort:
         self.last_focused: Element | None = None
         self.opener: Element | None = None  # the control that opened the open dialog
         self.writes = Writes()  # what the table's regions hold, so a redraw skips the same
+        self.log_behind = False  # the log grew while the replay hid it: not scrolled yet
 
     # ---- storage and tabs ----------------------------------------------------------------------
     def local_storage(self) -> WebStorage | None:
@@ -142,9 +143,17 @@ class DomPort:
         if scroll_log:
             log = el("log")
             log.scrollTop = log.scrollHeight
+            # Behind the replay (#app[data-view=review] hides the table) the log has no height
+            # to scroll by: scrolled again when the replay gives way (set_attrs).
+            self.log_behind = el("app").getAttribute("data-view") == "review"
         phase, before = frame.dataset.get("phase"), table.dataset.phase
         for name, value in frame.dataset.items():
             setattr(table.dataset, name, value)
+        self.into_view(phase, before)
+
+    def into_view(self, phase: str | None, before: str | None) -> None:
+        """What the table at `phase` (after `before`) brings into view: work on the laid-out
+        page, which measures and scrolls nothing while the page is hidden (see `shown`)."""
         if phase == "over" and before != "over":  # the result comes into view
             block = "start" if window.matchMedia(ONE_COLUMN).matches else "nearest"
             el("score").scrollIntoView(to_js({"block": block}, dict_converter=js_object))
@@ -154,6 +163,18 @@ class DomPort:
             el("board").scrollIntoView(to_js({"block": "nearest"}, dict_converter=js_object))
         if phase == "place" and window.matchMedia(ONE_COLUMN).matches:
             self.board_above_dock()
+
+    def shown(self) -> None:
+        """The loading screen gave way. Without the last table kept to show (a link, or a
+        reload within moments of a move) the first draw was made in the hidden page, where the
+        log had no height to scroll by and the board and the dock measured zero: what it would
+        have scrolled, it scrolls now that they have sizes."""
+        log = el("log")
+        if log.childElementCount:
+            log.scrollTop = log.scrollHeight
+        table = el("table")
+        if not table.hidden:
+            self.into_view(str(table.dataset.phase), None)
 
     def board_above_dock(self) -> None:
         """Placements are made on the board: when the dock (taller with a first-game tip) covers
@@ -201,6 +222,10 @@ class DomPort:
                 node.removeAttribute(name)
             else:
                 node.setAttribute(name, value)
+        if element_id == "app" and attrs.get("data-view") == "table" and self.log_behind:
+            self.log_behind = False  # the replay gave way to the table: the log's new lines
+            log = el("log")
+            log.scrollTop = log.scrollHeight
 
     def is_hidden(self, element_id: str) -> bool:
         return bool(el(element_id).hidden)
@@ -562,11 +587,7 @@ def main() -> None:
     page.start(str(window.location.hash))
     window.targiPage = create_proxy(lambda: page)  # for debugging in the console
     loader.done()
-    # Without the last table kept to show, the first draw was made in the hidden page, where the
-    # log had no height to scroll by: to its end now that it has one.
-    log = el("log")
-    if log.childElementCount:
-        log.scrollTop = log.scrollHeight
+    port.shown()
     page.shown()
     window.performance.mark("targi:ready")
     # The computer's worker, if the game on the table has a computer seat (start_computer) or

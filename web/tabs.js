@@ -7,6 +7,10 @@
 export function createTabs() {
   const locks = navigator.locks;
   let held = null; // {id, release}
+  // The game last asked for: a lock granted after another game was asked for (the page's start
+  // puts the stored game on the table, then a link's game over it, before either grant comes)
+  // is let go at once, or this tab would keep a game it no longer shows from every other tab.
+  let wanted = null;
   let lost = () => {};
 
   function release() {
@@ -16,6 +20,7 @@ export function createTabs() {
 
   // Resolves true once this tab holds the game's lock, false if another tab does.
   function acquire(id, options) {
+    wanted = id;
     if (held && held.id === id) return Promise.resolve(true); // already ours (e.g. taken over)
     release();
     if (!locks) return Promise.resolve(true);
@@ -25,9 +30,15 @@ export function createTabs() {
       locks
         .request(`targi.game.${id}`, options, (lock) => {
           if (!lock) {
-            resolve(false);
+            // Asked for again before an earlier request's grant: that one holds it for us.
+            resolve(wanted === id && held !== null && held.id === id);
             return undefined;
           }
+          if (wanted !== id) {
+            resolve(false); // another game took the table meanwhile: not kept
+            return undefined;
+          }
+          release(); // never two held
           held = { id, release: letGo };
           resolve(true);
           return holding; // the lock lasts until release() or another tab steals it

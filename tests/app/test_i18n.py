@@ -3,9 +3,12 @@ CLDR, numbers and lists per language, and the language menu switching a game in 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+from collections.abc import Coroutine, Generator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from targi.app.controller import Click, Controller
@@ -298,6 +301,62 @@ def test_a_catalog_that_cannot_be_read_leaves_the_page_as_it_was():
     assert 'value="en" lang="en" selected' in port.html["lang"]
     stored = port.storage.get(storage.SETTINGS_KEY, "{}")
     assert json.loads(stored).get("lang", "") == ""
+
+
+class _Fetching:
+    """Awaited, it hands control back to whoever drives the coroutine: a catalog's download
+    still under way."""
+
+    def __await__(self) -> Generator[None, None, None]:
+        yield
+
+
+def _slow_catalogs(port: FakePort) -> None:
+    """Each catalog arrives only when the test resumes the coroutine that asked for it."""
+    arrives = port.catalog_text
+
+    async def catalog_text(lang: str) -> str:
+        await _Fetching()
+        return await arrives(lang)
+
+    port.catalog_text = catalog_text  # type: ignore[method-assign]
+
+
+def _finish(work: Coroutine[Any, Any, None]) -> None:
+    with pytest.raises(StopIteration):
+        work.send(None)
+
+
+@pytest.mark.parametrize(
+    ("chosen", "arrival"),
+    [(("de", "en"), (1, 0)), (("de", "ja"), (1, 0)), (("de", "ja"), (0, 1))],
+    ids=["back-to-english", "german-arrives-last", "in-order"],
+)
+def test_the_language_chosen_last_stays_whichever_catalog_arrives_last(
+    chosen: tuple[str, str], arrival: tuple[int, int]
+):
+    """Two languages chosen before the first one's catalog arrived (a slow network, a
+    player going through the menu): the page, its menus and the settings end in the one
+    chosen last. The old code applied each catalog as it came, so German arriving last (or
+    chosen and then English again, which needs no download) left the page in German: those two
+    cases failed on it (the third, the catalogs in the order asked for, is the control)."""
+    port = FakePort()
+    for lang in chosen:
+        port.catalogs[lang] = _marked(lang)
+    page, cat = _game_in_progress(port)
+    _slow_catalogs(port)
+    asked = [page.set_language(lang) for lang in chosen]
+    for work in asked:
+        with contextlib.suppress(StopIteration):  # English needs no catalog: done at once
+            work.send(None)  # asks for its catalog
+    for i in arrival:
+        if asked[i].cr_frame is not None:
+            _finish(asked[i])
+    last = chosen[-1]
+    assert cat.lang == last
+    assert port.language == ("" if last == "en" else last)  # English was never left
+    assert f'value="{last}" lang="{last}" selected' in port.html["lang"]
+    assert json.loads(port.storage[storage.SETTINGS_KEY])["lang"] == last
 
 
 def test_an_unknown_language_is_ignored():

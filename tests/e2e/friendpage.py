@@ -174,24 +174,44 @@ def messages(page: Page) -> int:
     return int(page.get_attribute("#friend", "data-messages") or 0)
 
 
+# Set from now on each time the page draws its friend panel (it writes <html data-friend> every
+# time, the same state again too): a link opened on the same page is read only once the page has
+# drawn after it, never the state an earlier link left.
+WATCH_DRAWS = """() => { window.__friendDrawn = false;
+    window.__friendDraws ??= new MutationObserver(() => { window.__friendDrawn = true; });
+    window.__friendDraws.observe(document.documentElement,
+        {attributes: true, attributeFilter: ['data-friend']}); }"""
+
+# A link applied or refused: a new document (a reload) has no stale state to read; on the same
+# page, the panel has been drawn since the link was opened.
+LINK_TAKEN = """before => {
+    const f = document.getElementById('friend');
+    const s = document.documentElement.dataset.friend;
+    return (window.__friendDrawn ?? true) && f !== null
+        && (s === 'refused' || s === 'invited' || Number(f.dataset.messages || 0) > before);
+}"""
+
+
 def open_link(page: Page, url: str, reload: bool = False) -> str | None:
     """Open a friend's link as a player does (a navigation: a page load when `reload`, else
-    a hash change) and wait until it is applied or refused; gives <html data-friend>."""
+    a hash change) and wait until it is applied or refused; gives <html data-friend>.
+
+    The state an earlier link left ("refused") answers the wait at once: without waiting for a
+    draw since the link, a good link opened after a refused one could be read as refused, had
+    the hash change not yet reached the page (the page applies a link in a task of its own)."""
     before = messages(page)
     if reload:
         page.goto("about:blank")
+    elif page.url.startswith("http"):
+        page.evaluate(WATCH_DRAWS)
     page.goto(url)
-    page.wait_for_function(
-        """before => {
-            const f = document.getElementById('friend');
-            const s = document.documentElement.dataset.friend;
-            return f && (s === 'refused' || s === 'invited'
-                || Number(f.dataset.messages || 0) > before);
-        }""",
-        arg=before,
-        timeout=120_000,
-    )
+    link_taken(page, before)
     return friend_state(page)
+
+
+def link_taken(page: Page, before: int) -> None:
+    """Until the link opened is applied or refused (`before`: the messages before it)."""
+    page.wait_for_function(LINK_TAKEN, arg=before, timeout=120_000)
 
 
 def fixed_random_bytes(secret: bytes) -> str:

@@ -25,7 +25,9 @@ from collections.abc import Callable
 import pytest
 from axe import Audit
 from friendpage import (
+    LINK_TAKEN,
     PLAY_MOVES,
+    WATCH_DRAWS,
     fixed_random_bytes,
     friend_state,
     invite,
@@ -86,6 +88,10 @@ def test_friend_link_tampered_is_refused_and_the_game_stays_and_axe_finds_nothin
     assert a.locator("#friend-note").inner_text().startswith("This link was changed")
     shoot(a, "refused")
     audit.check(a, "a refused link")
+    # Before the answer is even opened, the refused state would answer a wait for any
+    # "refused": open_link waits for the panel drawn since the link (friendpage.LINK_TAKEN).
+    a.evaluate(WATCH_DRAWS)
+    assert friend_state(a) == "refused" and not a.evaluate(LINK_TAKEN, before)
     assert open_link(a, answer) == "your-turn"
     assert friend_state(a) == "your-turn"
     assert a.locator("#friend-note").is_hidden()

@@ -28,7 +28,7 @@ from gameplay import (
 from pageutil import FORGET, WIDER, SharedPage
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from positions import near_the_end, position
+from positions import finished, near_the_end, position
 from targi.app.session import Session
 
 pytestmark = pytest.mark.e2e
@@ -602,3 +602,30 @@ def test_the_first_tip_covers_no_placement_on_a_small_phone(phone_tab, site_url:
     assert seen["prompt"] and all(seen["stock"].values()), seen
     for action in ("tip-dismiss", "tips-off"):
         assert page.evaluate(ON_SCREEN, page.locator(f"[data-action={action}]").element_handle())
+
+
+def test_a_placement_opened_by_a_link_on_a_small_phone_stays_above_the_tip(phone_tab, site_url):
+    """The page lifts the board above the dock (taller with the placement tip) by measuring
+    both. A link opens with no last table shown (the loader keeps it for the stored game only),
+    so a new player's first draw, tip and all, is made while the page is hidden, where every
+    box measures zero: the board must be lifted once the page shows, as it is when the game
+    is started on a shown page (test_the_first_tip_covers_no_placement_on_a_small_phone)."""
+    page = phone_tab()
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site_url + "#g=" + position("place")[0])
+    wait_for_turn(page)
+    expect(page.locator("#tip .tip[data-tip=place]")).to_be_visible()
+    seen = page.evaluate(DOCK_CHECK)
+    assert seen["moves"] and seen["hidden"] == [], seen
+
+
+def test_a_finished_game_opened_by_a_link_on_a_phone_shows_its_result(phone_tab, site_url):
+    """A link opens with no last table shown (the loader keeps it for the stored game only): the
+    game is drawn while the page is hidden, and the result, brought into view when a game's
+    end comes onto the table, must be in view once the page shows."""
+    page = phone_tab()
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site_url + "#g=" + finished())
+    verdict = page.locator("#score .verdict")
+    expect(verdict).to_be_visible()
+    assert page.evaluate(ON_SCREEN, verdict.element_handle())

@@ -21,10 +21,11 @@ from gameplay import (
     start_game,
     stored_game,
     table,
+    wait_until_ready,
 )
 from pageutil import RECORD_VIOLATIONS, SharedPage
 from playwright.sync_api import Page, expect
-from positions import finished, near_the_end
+from positions import finished, mid_game, near_the_end
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 from targi import save  # noqa: E402
@@ -407,3 +408,52 @@ def test_the_chart_shows_every_round_on_a_phone_without_scrolling_sideways(
     assert shown["left"] >= 0 and shown["right"] <= width and shown["page"] <= width, shown
     assert len(shown["labels"]) == shown["rows"], shown  # every round, inside the screen
     assert shown["text_px"] >= 11.5, shown  # readable, not a page shrunk to fit
+
+
+# The computer's requests (web/ai-client.js) held until the test lets them go: its turn then
+# lands at a moment the test chooses.
+HOLD_THE_COMPUTER = """() => { const ai = window.targiAI, ask = ai.ask.bind(ai);
+    let holding = true;
+    window.__held = [];
+    window.__release = () => { holding = false; for (const go of window.__held.splice(0)) go(); };
+    ai.ask = (request) => holding
+        ? new Promise((done) => window.__held.push(() => done(ask(request)))) : ask(request);
+}"""
+
+LOG_AT_END = """() => { const log = document.getElementById('log');
+    return log.scrollHeight > log.clientHeight
+        && log.scrollTop + log.clientHeight >= log.scrollHeight - 2; }"""
+
+
+def test_the_computer_s_moves_made_behind_the_replay_show_in_the_log_when_it_closes(
+    game_page: Page, site_url: str
+):
+    """The log is scrolled to its end as the computer's moves add lines to it. Made while the
+    replay is open, they are added to a log the replay hides (no height to scroll by): closing
+    the replay must show them, not the lines the log showed before."""
+    page = game_page
+    page.goto(site_url + "#g=" + mid_game())
+    wait_until_ready(page)
+    choose_setting(page, "pace", "instant")
+    page.wait_for_function(LOG_AT_END)
+    page.evaluate(HOLD_THE_COMPUTER)
+    # your actions, until the computer is to move (its request held)
+    while not page.evaluate("window.__held.length"):
+        before = table(page)["seq"]
+        page.locator("#choices [data-move]:visible").first.click()
+        page.wait_for_function(
+            "(s) => document.getElementById('table').dataset.seq !== s", arg=str(before)
+        )
+    lines = page.locator("#log li").count()
+    page.click("#review-from-log")
+    expect(page.locator("#review")).to_be_visible()
+    page.evaluate("window.__release()")  # the computer plays its turn behind the replay
+    page.wait_for_function(
+        """(n) => document.querySelectorAll('#log li').length > n
+            && !document.getElementById('table').classList.contains('thinking')""",
+        arg=lines,
+        timeout=WAIT_MS,
+    )
+    page.click("[data-action=review-close]")
+    expect(page.locator("#table")).to_be_visible()
+    page.wait_for_function(LOG_AT_END)

@@ -8,7 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 from gameplay import menu_item, play, start_game, table, wait_until_ready
+from pageutil import wait_for_async
 from playwright.sync_api import Page, expect
+from positions import mid_game
 
 pytestmark = pytest.mark.e2e
 
@@ -111,3 +113,32 @@ def test_a_stale_write_is_refused_even_without_web_locks(tab_a, site_url):
     play(a, random.Random(7), clicks=1)  # A's write (from revision 5) is refused
     expect(a.locator("#dlg-tabs")).to_be_visible()
     assert _reload(b)["seq"] == 6
+
+
+# The game locks this tab holds (web/tabs.js), once it holds the lock of the game on its table.
+LOCKS_SETTLED = """async () => {
+    const current = 'targi.game.' + sessionStorage.getItem('targi.tab.current');
+    const held = (await navigator.locks.query()).held.map((lock) => lock.name)
+        .filter((name) => name.startsWith('targi.game.'));
+    return held.includes(current) ? held.sort() : null;
+}"""
+
+
+def test_a_link_opened_over_a_new_game_leaves_that_game_free_for_another_tab(tab_a, site_url):
+    """The page starts with the stored game on its table and a link's game replaces it in the
+    same start (a game with no move yet is replaced without asking): two locks asked for at
+    once. The first one's grant came after the second was
+    asked for, so nothing let it go: the stored game stayed locked by a tab that no longer
+    showed it, and every other tab was told it was open in another tab (found by reading,
+    2026-11-26; it failed every run on the old web/tabs.js)."""
+    a = tab_a
+    a.goto(site_url)
+    wait_until_ready(a)
+    start_game(a, "hotseat")
+    stored = a.evaluate("sessionStorage.getItem('targi.tab.current')")
+    a.goto(site_url + "build.json")  # left: its locks go with the document
+    a.goto(site_url + "#g=" + mid_game())
+    wait_until_ready(a)
+    now = a.evaluate("sessionStorage.getItem('targi.tab.current')")
+    assert now != stored
+    assert wait_for_async(a, LOCKS_SETTLED) == [f"targi.game.{now}"]

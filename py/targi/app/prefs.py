@@ -21,6 +21,7 @@ class Prefs:
     def __init__(self, page: Page) -> None:
         self.page = page
         self.port = page.port
+        self.languages_chosen = 0  # how many times a language was chosen (set_language)
 
     def write_menus(self) -> None:
         """The lists the page writes once per language: the border card reference and the
@@ -44,13 +45,21 @@ class Prefs:
         page, cat = self.page, self.page.cat
         if lang not in LANGUAGES:
             return
+        self.languages_chosen += 1
+        chosen = self.languages_chosen
         if lang != cat.lang:
             try:
                 text = await self.port.catalog_text(lang)
                 fresh = Catalog.from_json(text, lang)
             except Exception as error:  # offline before it was cached, or a damaged file
+                if chosen != self.languages_chosen:
+                    return  # another language was chosen meanwhile: that choice decides
                 self.language_menus()  # the menus show the language still in use
                 page.notice(cat.t("lang.failed", language=LANGUAGES[lang], reason=str(error)))
+                return
+            if chosen != self.languages_chosen:
+                # Chosen again while this catalog was on its way (the catalogs may even arrive
+                # out of order): applied now, it would undo the player's last choice.
                 return
             cat.use(fresh)
             self.port.set_language(lang, text)
