@@ -345,7 +345,7 @@ def test_the_language_chosen_last_stays_whichever_catalog_arrives_last(
         port.catalogs[lang] = _marked(lang)
     page, cat = _game_in_progress(port)
     _slow_catalogs(port)
-    asked = [page.set_language(lang) for lang in chosen]
+    asked = [page.prefs.set_language(lang) for lang in chosen]
     for work in asked:
         with contextlib.suppress(StopIteration):  # English needs no catalog: done at once
             work.send(None)  # asks for its catalog
