@@ -324,6 +324,24 @@ def _full_of_junk() -> tuple[FlakyBackend, GameStore, Session]:
     return b, st, s
 
 
+def test_settings_that_do_not_fit_leave_the_game_saved_not_saved_again():
+    """A first-game tip is remembered in the settings at once; with the storage full to a few
+    characters short, that write was refused and marked the games full, so the game's next
+    write, which fitted, told the player "saved again" after a "full" never shown (the e2e
+    test's ten moves found it)."""
+    b = FlakyBackend(quota=20_000)
+    st = store(b)
+    s = game(1)
+    st.add(s)
+    assert st.save_settings(Settings())
+    b.fill()
+    b.quota = (b.quota or 0) + 8  # room for the game's next few characters, not for a tip
+    seen = Settings(tips_seen=["x" * 40])
+    assert not st.save_settings(seen) and not st.full
+    move(s)
+    assert st.save(s) is Saved.SAVED and not st.full
+
+
 def test_a_new_game_while_the_storage_is_full_loses_neither_game():
     b, st, first = _full_of_junk()
     assert st.add(game(2)) is Saved.FULL

@@ -13,12 +13,16 @@ GET_THROWS = """Storage.prototype.getItem = function () {
 SET_THROWS = """Storage.prototype.setItem = function () {
     throw new DOMException('Access is denied.', 'SecurityError'); };"""
 
+# A new key costs its name as well: the last few characters (fewer than a key and a value) go
+# onto the last value one at a time, else a game's next moves still fit in what is left.
 FILL = """() => {
     let n = 0;
     for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 16, 1]) {
         const value = 'x'.repeat(size);
-        try { for (;;) localStorage.setItem('junk.' + n++, value); } catch (e) {}
+        try { for (;;) { localStorage.setItem('junk.' + n, value); n++; } } catch (e) {}
     }
+    const last = 'junk.' + (n - 1);
+    try { for (;;) localStorage.setItem(last, localStorage.getItem(last) + 'x'); } catch (e) {}
     return n;
 }"""
 

@@ -45,6 +45,16 @@ def _reload(page: Page) -> None:
     wait_until_ready(page)
 
 
+def _play_until_full(page: Page, rnd: random.Random, waiting: int) -> None:
+    """Moves until one is not saved (the storage filled to its last character; the save string
+    grows by a character every move or few), then `waiting` more that wait with it."""
+    for _ in range(30):
+        play(page, rnd, clicks=1)
+        if page.evaluate("document.documentElement.dataset.storage") == "full":
+            break
+    play(page, rnd, clicks=waiting)
+
+
 def test_unreadable_stored_game_is_moved_aside_once_copied_and_a_new_game_offered(
     game_page: Page,
 ):
@@ -153,7 +163,7 @@ def test_full_storage_mid_game_keeps_every_move_and_frees_space_from_old_games(g
     play(page, random.Random(6), clicks=4)  # an older game, kept in Recent games
     start_game(page, "hotseat")
     fill_storage(page)
-    play(page, random.Random(7), clicks=40)
+    _play_until_full(page, random.Random(7), waiting=5)
     notice = page.locator("#storage-notice-text")
     expect(notice).to_contain_text("storage for this site is full")
     expect(page.locator("#free-space")).to_be_visible()
@@ -172,7 +182,7 @@ def test_storage_full_then_free_again_saves_the_waiting_moves(game_page: Page, t
     page = game_page
     start_game(page, "hotseat")
     fill_storage(page)
-    play(page, random.Random(8), clicks=30)
+    _play_until_full(page, random.Random(8), waiting=5)
     expect(page.locator("#storage-notice-text")).to_contain_text("full")
     free_junk(page)  # another app freed its data
     if then == "next-move":  # retried after every move
