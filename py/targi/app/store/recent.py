@@ -196,27 +196,20 @@ class GameStore:
             self._to_memory()
             return False
 
-    def _set(self, key: str, value: str) -> bool:
-        """False if it did not fit (the store is then `full`); never raises."""
+    def _set(self, key: str, value: str, *, game: bool = True) -> bool:
+        """False if it did not fit; never raises. Only a game's refused write makes the store
+        `full` (moves wait): a refused pointer or settings write keeps none waiting, else the
+        game's next write, which fits, says "saved again" after a notice never shown."""
         try:
             self.backend.set(key, value)
             return True
         except StorageFull:
-            self.full = True
+            self.full = self.full or game
             return False
         except StorageBlocked:
             self._to_memory()
             self.backend.set(key, value)
             return True
-
-    def _set_not_a_game(self, key: str, value: str) -> bool:
-        """`_set` for the pointer and the settings: `full` says that moves wait, and a refusal
-        here keeps none waiting (else the game's next write, which fits, says "saved again"
-        after a notice of full storage that was never shown)."""
-        was_full = self.full
-        stored = self._set(key, value)
-        self.full = was_full
-        return stored
 
     # ---- starting --------------------------------------------------------------------------
     def start(self) -> Session | None:
@@ -309,7 +302,7 @@ class GameStore:
         if it fails (the game itself is what matters)."""
         with contextlib.suppress(StorageFailure):
             self.tab_backend.set(TAB_CURRENT_KEY, game_id)
-        self._set_not_a_game(CURRENT_KEY, game_id)
+        self._set(CURRENT_KEY, game_id, game=False)
 
     def _write(self, game_id: str, session: Session) -> Saved:
         """One compare-and-swap write of a pending game."""
@@ -517,7 +510,7 @@ class GameStore:
         return Settings.parse(self._get(SETTINGS_KEY))
 
     def save_settings(self, settings: Settings) -> bool:
-        return self._set_not_a_game(SETTINGS_KEY, settings.dump())
+        return self._set(SETTINGS_KEY, settings.dump(), game=False)
 
     def dump(self) -> str:
         """Everything under the site's keys as text, from the real storage if it can be read
