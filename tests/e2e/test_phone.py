@@ -20,6 +20,7 @@ from gameplay import (
     load_position,
     open_game,
     play,
+    resize,
     start_game,
     table,
     tips_off,
@@ -357,31 +358,42 @@ def _last_move(seed: int = 8) -> tuple[str, int, str]:
 
 @TOUCH
 @pytest.mark.slow  # a position of each kind: started first under xdist (tests/conftest.py)
-@pytest.mark.parametrize("size", PHONES, ids=["360x640", "390x844"])
 def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_phone(
-    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str
 ):
-    page = _phone(shared_page, site_url, size)
+    """Each position loaded once and seen at both phone sizes, the window resized between them
+    (`resize`: the page's resize handlers lay it out again), where a test per size loaded every
+    position twice. The order alternates (360x640, 390x844; 390x844, 360x640; ...): each
+    position loaded at the size the one before ended on, so both sizes are seen just loaded and
+    just resized to. The game's last move is tapped at each size."""
+    page = _phone(shared_page, site_url, PHONES[0])
     start_game(page, "hotseat")
     tips_off(page)
     positions = _positions()
     assert {"fata_morgana", "merchant", "raid", "tribe", "place", "act"} <= {
         kind for kind, _, _ in positions
     }
+    order = list(PHONES)
     for kind, code, seq in positions:
         load_position(page, code, seq)
         tips_off(page)
-        seen = _dock_in_view(page)
-        assert seen["kind"], kind
+        for size in order:
+            resize(page, *size)
+            page.evaluate("window.scrollTo(0, 0)")  # as a player who just opened it
+            seen = _dock_in_view(page)
+            assert seen["kind"], (kind, size)
+        order.reverse()
     # the game's last move, tapped from the top of the page: the result is brought into view
     code, seq, move = _last_move()
-    load_position(page, code, seq)
-    _tap(page, move)
-    assert table(page)["phase"] == "over"
-    verdict = page.locator("#score .verdict")
-    assert page.evaluate(ON_SCREEN, verdict.element_handle())
-    page.evaluate(SETTLED)
-    assert page.evaluate(WIDER) == []
+    for size in PHONES:
+        resize(page, *size)
+        load_position(page, code, seq)
+        _tap(page, move)
+        assert table(page)["phase"] == "over", size
+        verdict = page.locator("#score .verdict")
+        assert page.evaluate(ON_SCREEN, verdict.element_handle()), size
+        page.evaluate(SETTLED)
+        assert page.evaluate(WIDER) == [], size
 
 
 def _text_and_targets_fit(page: Page, where: str) -> None:
