@@ -158,6 +158,24 @@ def test_the_analysis_judges_the_shown_sides_decisions_a_few_at_a_time(cat: Cata
     assert listed == len(mine)
 
 
+def test_a_finished_game_against_the_computer_is_analysed_for_either_side(cat: Catalog):
+    """Each side's decisions, and only that side's, asked of the computer (the browser's
+    analysis in the worker is tests/e2e/test_review.py's two-player game)."""
+    page, port = _loaded(cat, Session(fresh(5), "ai", "easy"))
+    page.click(Click("review"))
+    g = page.session.game if page.session else None
+    assert g is not None
+    for side in (0, 1):
+        page.click(Click("review-side", str(side)))
+        port.asked.clear()
+        page.click(Click("analysis-start"))
+        port.run()
+        assert port.attrs["analysis"] == {"data-state": "done"}
+        asked = [k for request in port.asked for k in request["steps"]]
+        assert asked == [k for k, p in enumerate(g.record_players) if p == side]
+        assert "review-jump" in port.html["turning-points"]
+
+
 def test_a_turning_point_jumps_to_its_decision(cat: Catalog):
     page, port = _loaded(cat, Session(fresh(11), "hotseat"))
     page.click(Click("review"))

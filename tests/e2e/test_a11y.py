@@ -396,7 +396,8 @@ def test_a_whole_game_against_the_computer_with_tab_and_enter_only(
     script on, the computer in its Web Worker, its moves as its own lines of the log and the
     complete score screen. A tab of the worker's context (the site cached, nothing stored),
     not a first visit: the policy is index.html's own, the same on a return visit, and
-    test_review.py's analysed game is the first visit that records the policy's violations.
+    test_review.py's game against the computer is the first visit that records the policy's
+    violations.
 
     The Tabs to the next element wanted are counted by the page (`TABS_TO`) and pressed without
     a look at the focus between them; the focus they reached is read once and must be a move

@@ -254,7 +254,11 @@ def test_each_reading_page_opens_at_its_top_whatever_was_scrolled_before(
 
 
 # ---- following the game ------------------------------------------------------------------------
-def test_since_your_last_move_tells_the_other_players_moves(game_page: Page):
+def test_since_your_last_move_tells_the_other_players_moves_and_the_computers_turn(
+    game_page: Page,
+):
+    """A two-player game, then a game against the computer on the same page (a test each paid
+    the page's opening twice)."""
     page = game_page
     start_game(page, "hotseat")
     since = page.locator("#since")
@@ -266,18 +270,19 @@ def test_since_your_last_move_tells_the_other_players_moves(game_page: Page):
     expect(since).to_contain_text("Red places a Targi on Salt (3)")
     expect(since).not_to_contain_text("Dates (2)")
 
-
-def test_since_your_last_move_shows_the_computers_turn(game_page: Page):
-    page = game_page
     start_game(page, "ai", starter="me")
     click_move(page, "t2")
     wait_for_turn(page)
-    since = page.locator("#since")
     expect(since).to_contain_text("Since your last move")
     expect(since).to_contain_text("Computer places a Targi on")
 
 
-def test_moves_animate_at_a_pace_and_the_game_still_plays_by_clicks(game_page: Page):
+def test_moves_animate_at_a_pace_and_end_at_once_at_the_instant_pace_or_with_reduced_motion(
+    game_page: Page,
+):
+    """Three new games on one page (a test each paid the page's opening three times): at the
+    slow pace the Targis walk and the game still plays by clicks; at the instant pace, and with
+    the system's reduced motion at the slow pace, every move shows its end state at once."""
     page = game_page
     start_game(page, "hotseat", pace="slow")
     seen = []
@@ -288,9 +293,13 @@ def test_moves_animate_at_a_pace_and_the_game_still_plays_by_clicks(game_page: P
     assert page.get_attribute("html", "data-motion") == "on"
     assert max(seen) > 0  # the Targis walked to their cards
 
+    start_game(page, "hotseat", pace="instant")
+    rnd = random.Random(5)
+    for _ in range(6):
+        play(page, rnd, clicks=1)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        assert page.evaluate(ANIMATIONS) == 0
 
-def test_reduced_motion_shows_the_end_state_at_once(game_page: Page):
-    page = game_page
     page.emulate_media(reduced_motion="reduce")
     start_game(page, "hotseat", pace="slow")
     rnd = random.Random(5)
@@ -301,16 +310,6 @@ def test_reduced_motion_shows_the_end_state_at_once(game_page: Page):
         counts.append(page.evaluate(ANIMATIONS))
     assert page.get_attribute("html", "data-motion") == "off"
     assert counts == [0] * 12
-
-
-def test_instant_pace_shows_the_end_state_at_once(game_page: Page):
-    page = game_page
-    start_game(page, "hotseat", pace="instant")
-    rnd = random.Random(5)
-    for _ in range(6):
-        play(page, rnd, clicks=1)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
-        assert page.evaluate(ANIMATIONS) == 0
 
 
 def _finished_game() -> Session:

@@ -5,9 +5,9 @@ within its clicks; this one loads a finished game, so it measures the screen eve
 from __future__ import annotations
 
 import pytest
-from gameplay import score_screen, set_setting
-from pageutil import WIDER, SharedPage
-from playwright.sync_api import expect
+from gameplay import open_game, resize, set_setting
+from pageutil import WIDER
+from playwright.sync_api import Page, expect
 from positions import finished
 
 pytestmark = pytest.mark.e2e
@@ -22,9 +22,13 @@ SCORES_BOX = """() => { const box = document.querySelector('#score .scores-box')
 
 
 def test_score_screen_at_200_percent_text_on_a_360px_phone_never_scrolls_sideways(
-    shared_page: SharedPage, site_url: str
+    reused_page: Page, site_url: str
 ):
-    page = score_screen(shared_page, f"{site_url}#g={finished()}", (360, 640))
+    """On the worker's reused page (the module's only test: a page of its own was a first
+    visit in a new context)."""
+    page = open_game(reused_page, f"{site_url}#g={finished()}")
+    resize(page, 360, 640)
+    expect(page.locator("#score .verdict")).to_be_visible()
     page.evaluate("document.documentElement.style.fontSize = '200%'")
     try:
         seen_scrolling = []
