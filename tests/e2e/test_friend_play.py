@@ -39,7 +39,7 @@ from friendpage import (
     shoot,
     wait_friend,
 )
-from pageutil import ExternalRequests, open_game, open_games
+from pageutil import ExternalRequests, open_games
 from playwright.sync_api import BrowserContext, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -206,22 +206,3 @@ def the_finished_game_replays_and_its_analysis_runs(page: Page, moves: int, audi
     )
     page.click("[data-action=analysis-cancel]")
     expect(analysis).to_have_attribute("data-state", "cancelled")
-
-
-def test_friend_offline_before_first_use_says_so_and_keeps_nothing_then_invites_online(
-    new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
-    context = new_context()
-    page = open_game(context.new_page(), site_url)
-    context.route("**/wheels/friend/**", lambda route: route.abort("internetdisconnected"))
-    open_friend_options(page)
-    page.locator("[data-action=friend-invite]").click()
-    status = page.locator("#friend-dialog-status")
-    status.filter(has_text="could not be loaded").wait_for(timeout=120_000)
-    assert page.locator("#dlg-friend").is_visible()
-    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('targi.friend.'))")
-    assert kept == []
-    context.unroute("**/wheels/friend/**")
-    page.locator("[data-action=friend-invite]").click()
-    wait_friend(page, "waiting")
-    assert link_to_send(page).startswith(site_url + "#F")
