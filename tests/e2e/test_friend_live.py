@@ -55,11 +55,13 @@ def live_state(page: Page, state: str) -> None:
 
 
 def connect_live(
-    site_url: str, first: Page, second: Page, audit: Audit
+    site_url: str, first: Page, second: Page, audit: Audit, other: Page | None = None
 ) -> tuple[list[Page], list[Step]]:
     """The friend tests' scripted game (fixed random bytes, so the same moves are legal) set up
     live between two pages: the invitation, the answer, the channel open on both; (the pages,
-    the scripted game's steps after the invitation and the answer)."""
+    the scripted game's steps after the invitation and the answer). With `other`, another
+    tab of `first`'s browser, the answer is opened there, not in `first`: that tab hands it
+    to the inviting one (a BroadcastChannel), says where the game is live, and is closed."""
     scripted = pytest.importorskip("tests.friend.scripted")
     game = scripted_game()  # computed in CPython while the pages open
     pages = open_games(site_url, first, second)
@@ -76,9 +78,19 @@ def connect_live(
     answer = link_to_send(b)
     assert answer.partition("#")[2].partition(".")[2], "the answer carries the answer"
     started = time.perf_counter()
-    assert open_link(a, answer) == "your-turn"
+    if other is None:
+        assert open_link(a, answer) == "your-turn"
+    else:
+        open_game(other, site_url)  # the same browser, another tab
+        open_link(other, answer)
+        live_state(other, "handed")
+        expect(other.locator("#friend-live-text")).to_contain_text("handed to the tab")
     live_state(a, "live")
     live_state(b, "live")
+    if other is not None:
+        wait_friend(a, "your-turn")
+        assert messages(a) == messages(other)
+        other.close()
     print(
         f"\nlive: connected {(time.perf_counter() - started) * 1000:.0f} ms after the answer "
         f"was opened; invitation {len(invitation)} characters ({len(offer)} the offer), "
@@ -112,20 +124,26 @@ def test_friend_whole_game_played_live_to_deal_verified(
     assert list(external_requests) == []
 
 
-def test_friend_game_played_live_mid_turn_cards_answered_on_the_channel_and_a_drop_means_links(
+def test_friend_live_answer_handed_from_another_tab_mid_turn_cards_on_the_channel_drop_links(
     reused_page: Page,
     new_context: Callable[..., BrowserContext],
+    new_tab: Callable[[], Page],
     site_url: str,
     external_requests: ExternalRequests,
 ) -> None:
-    """The scripted game played live: after the invitation and the answer no link is opened;
+    """The inviter's browser has two tabs; the friend's answer is opened in the one that did
+    not invite, which hands it to the inviting tab (connect_live's `other`): both pages go
+    live. (Once a test of its own, which paid the same two pages and set-up, 2026-11-26.)
+    The scripted game played live: after the invitation and the answer no link is opened;
     each page clicks its moves once the friend's link has arrived on the channel
     (friendpage.play_live), and the friend's page answers a card turned up mid-turn on it by
     itself (steps 7 and 10). Then the friend's page goes away: the inviter's says so, and the
     game goes on by links, the links those of the scripted game byte for byte. The whole game
     over the channel to "Deal verified" is the test above."""
     audit = Audit()
-    pages, steps = connect_live(site_url, reused_page, new_context().new_page(), audit)
+    pages, steps = connect_live(
+        site_url, reused_page, new_context().new_page(), audit, other=new_tab()
+    )
     a, b = pages
     expect(a.locator("#friend-live-text")).to_have_text(
         "Live: each link reaches your friend's page at once; send it by hand only if the "
@@ -166,26 +184,3 @@ def test_friend_game_played_live_mid_turn_cards_answered_on_the_channel_and_a_dr
     audit.check(a, "Settings, STUN on")
     audit.assert_clean()
     assert list(external_requests) == []
-
-
-def test_friend_answer_opened_in_another_tab_is_handed_to_the_inviting_tab_which_goes_live(
-    reused_page: Page, new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
-    """The inviter's browser has two tabs; the friend's answer is opened in the one that did
-    not invite. That tab hands it to the inviting tab (a BroadcastChannel), which holds the
-    connection: both pages go live, and the first tab says where the game is live."""
-    inviter = new_context()
-    a, b = open_games(site_url, inviter.new_page(), reused_page)
-    invitation = invite_live(a, Audit())
-    assert open_link(b, invitation) == "invited"
-    b.locator("[data-action=friend-accept]").click()
-    wait_friend(b, "waiting")
-    answer = link_to_send(b)
-    other = open_game(inviter.new_page(), site_url)  # the same browser, another tab
-    open_link(other, answer)
-    live_state(other, "handed")
-    expect(other.locator("#friend-live-text")).to_contain_text("handed to the tab")
-    live_state(a, "live")
-    live_state(b, "live")
-    wait_friend(a, "your-turn")
-    assert messages(a) == messages(other)

@@ -10,7 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from friendpage import install_code, match_source, run_python
+from friendpage import (
+    install_code,
+    link_to_send,
+    match_source,
+    open_friend_options,
+    run_python,
+    wait_friend,
+)
 from pageutil import ExternalRequests, open_game, wait_for_service_worker, wait_until_ready
 from playwright.sync_api import BrowserContext, Error, Request
 from test_offline import cache_state
@@ -24,19 +31,28 @@ FRIEND_WHEELS = "wheels/friend/"
 LINKS = 8  # invitation, answer, and six links of moves and shares
 
 
-def test_friend_runtime_fails_offline_then_installs_from_its_origin_plays_as_cpython_works_offline(
+def test_friend_runtime_fails_offline_and_says_so_then_installs_from_its_origin_plays_as_cpython(
     new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
 ) -> None:
     """One first visit for the runtime's life in a page: offline before first use the install
-    fails clearly and keeps nothing, online it installs the vendored wheels from the page's
-    origin (once), plays as CPython, and once used works offline (the service worker does
-    not precache the wheels but keeps them once fetched)."""
+    fails clearly, and Play a friend's dialog says so and keeps nothing; online it installs
+    the vendored wheels from the page's origin (once), the dialog invites, it plays as
+    CPython, and once used works offline (the service worker does not precache the wheels but
+    keeps them once fetched). (The dialog's part was a test of its own in test_friend_play.py
+    with a first visit of its own, 2026-11-26.)"""
     context = new_context()
     page = open_game(context.new_page(), site_url)
     wait_for_service_worker(page)  # the page is offline-capable: the wheels are not cached
     context.route(f"**/{FRIEND_WHEELS}**", lambda route: route.abort("internetdisconnected"))
     with pytest.raises(Error, match="FriendRuntimeError: could not install a friend game's"):
         run_python(page, install_code(site_url))
+    open_friend_options(page)
+    page.locator("[data-action=friend-invite]").click()
+    status = page.locator("#friend-dialog-status")
+    status.filter(has_text="could not be loaded").wait_for(timeout=120_000)
+    assert page.locator("#dlg-friend").is_visible()
+    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('targi.friend.'))")
+    assert kept == []
     context.unroute(f"**/{FRIEND_WHEELS}**")
 
     requests: list[Request] = []
@@ -54,6 +70,9 @@ def test_friend_runtime_fails_offline_then_installs_from_its_origin_plays_as_cpy
     requests.clear()
     assert run_python(page, install_code(site_url)) == path
     assert [r.url for r in requests if FRIEND_WHEELS in r.url] == []
+    page.locator("[data-action=friend-invite]").click()  # the dialog, still open, invites
+    wait_friend(page, "waiting")
+    assert link_to_send(page).startswith(site_url + "#F")
 
     # The same random bytes give the same links as CPython's, moves applied on both sides.
     namespace: dict[str, object] = {}
