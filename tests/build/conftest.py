@@ -1,4 +1,6 @@
-"""A site built once into a temporary folder for the build tests (site/ itself is not touched)."""
+"""The built site the build tests read: site/, rebuilt first when older than its sources (as for
+the browser tests), so that a test run builds the site once, not once more for these tests. They
+only read it; a test that changes a site works on a copy."""
 
 from __future__ import annotations
 
@@ -8,14 +10,16 @@ from typing import Any
 
 import pytest
 
-from tools.site import build_site
+from tools.paths import SITE
+from tools.site import ensure_site
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("build") / "site"
-    build_site(target, quiet=True)
-    return target
+def site() -> Path:
+    # site/ as the browser tests serve it: a second build (about 10 s, the interpreter snapshot
+    # made in Node) would prove nothing more, as site_is_stale() checks it against the sources.
+    ensure_site()
+    return SITE
 
 
 @pytest.fixture(scope="session")

@@ -340,23 +340,53 @@ def test_a_page_of_two_players_starts_no_ai_worker_and_the_next_visit_starts_fro
     assert ai_worker(page) == "started" and workers.count(AI_WORKER) == 1
 
 
-@pytest.mark.parametrize("how", ["missing", "not gzip", "damaged"])
-def test_without_a_usable_shipped_snapshot_python_starts_normally(
-    page: Page, site_url: str, how: str
+# What the page's reader of snapshot.gz (web/shipped.mjs fetchShipped) makes of a bad download,
+# on the page's side: a 404 gives no bytes; a body that is no gzip stream is passed on as it
+# is, and a gzip stream is unzipped, each to be refused by loadPyodide as no snapshot.
+BAD_SNAPSHOTS = {"not gzip": b"no snapshot", "damaged": gzip.compress(b"\x00" * 65536)}
+READ_SHIPPED = """async (url) => {
+    const {fetchShipped} = await import(new URL('web/shipped.mjs', location.href).href);
+    const bytes = await fetchShipped(url);
+    return bytes === null ? null : {length: bytes.length, head: Array.from(bytes.subarray(0, 11)),
+        zeros: bytes.every((b) => b === 0)};
+}"""
+
+
+def serve_gzip(body: bytes) -> Callable[[Route], None]:
+    """A route handler answering `body` as a .gz file. (Its own function: a lambda with a
+    default argument is handed the request as that argument by Playwright.)"""
+    return lambda route: route.fulfill(status=200, body=body, content_type="application/gzip")
+
+
+def test_the_snapshot_reader_tells_a_missing_a_raw_and_a_zipped_bad_download_apart(
+    new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    """A first visit whose download of snapshot.gz fails (404), is not a gzip stream, or unzips
-    to something that is no snapshot: a normal start, no error shown, a playable game; the
-    page keeps no snapshot, so the AI's worker starts at once, with no game against the
-    computer, and makes and keeps one for the next starts."""
-    body = {"not gzip": b"no snapshot", "damaged": gzip.compress(b"\x00" * 65536)}.get(how)
-    page.route(
-        "**/snapshot.gz",
-        lambda route: (
-            route.fulfill(status=404)
-            if body is None
-            else route.fulfill(status=200, body=body, content_type="application/gzip")
-        ),
-    )
+    """The three bad downloads of snapshot.gz, read in one page with no interpreter: a 404 is
+    no snapshot (null, as when the browser has no inflate: the start without one that
+    test_without_the_browsers_inflate_python_unpacks_the_wheel_and_the_game_plays plays), a
+    body that is not gzip comes as it is, and a gzip stream of junk comes unzipped: both are
+    bytes that loadPyodide refuses, the start that the next test plays through."""
+    page = new_context(service_workers="block").new_page()  # the routes see every request
+    for how, body in BAD_SNAPSHOTS.items():
+        page.route(f"**/bad/{how.replace(' ', '-')}.gz", serve_gzip(body))
+    page.route("**/bad/missing.gz", lambda route: route.fulfill(status=404))
+    page.goto(site_url + "build.json")  # the site's origin, not the app
+    assert page.evaluate(READ_SHIPPED, site_url + "bad/missing.gz") is None
+    raw = page.evaluate(READ_SHIPPED, site_url + "bad/not-gzip.gz")
+    assert raw == {"length": 11, "head": list(b"no snapshot"), "zeros": False}
+    unzipped = page.evaluate(READ_SHIPPED, site_url + "bad/damaged.gz")
+    assert unzipped == {"length": 65536, "head": [0] * 11, "zeros": True}
+
+
+def test_without_a_usable_shipped_snapshot_python_starts_normally(
+    page: Page, site_url: str
+) -> None:
+    """A first visit whose snapshot.gz unzips to something that is no snapshot (refused by
+    loadPyodide, as a body that is no gzip stream is: the test above): a normal start, no
+    error shown, a playable game; the page keeps no snapshot, so the AI's worker starts at
+    once, with no game against the computer, and makes and keeps one for the next starts.
+    (One first visit for the three bad downloads that each paid one.)"""
+    page.route("**/snapshot.gz", serve_gzip(BAD_SNAPSHOTS["damaged"]))
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_game(page, site_url)
