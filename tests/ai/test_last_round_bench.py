@@ -14,8 +14,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from last_round import last_round, play_out  # noqa: E402
 
-# One worker runs both, so the module's game below is played once under xdist too.
-pytestmark = pytest.mark.xdist_group("last-round-bench")
+# One worker runs both, so the module's game below is played once under xdist too. Slow: a
+# medium game played to its last round checks a benchmark's tool, not the AI's core, so the
+# full suite runs it and `build.py test --quick` does not.
+pytestmark = [pytest.mark.xdist_group("last-round-bench"), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

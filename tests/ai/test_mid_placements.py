@@ -6,11 +6,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from targi.ai.evaluate import rounds_after_this
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from mid_placements import contested, summary  # noqa: E402
+
+# Slow: games played to find the positions check a benchmark's tool, not the AI's core, so the
+# full suite runs them and `build.py test --quick` does not.
+pytestmark = pytest.mark.slow
 
 
 def test_the_positions_are_placements_before_the_last_round_with_targis_left_to_both() -> None:
