@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -159,9 +160,17 @@ def open_friend_options(page: Page) -> None:
     page.locator(start_button("friend")).first.click()
 
 
-def invite(page: Page, seat: str = "blue", starter: str = "me") -> str:
-    """New game → Play a friend → options → Invite: the invitation link."""
+def invite(
+    page: Page,
+    seat: str = "blue",
+    starter: str = "me",
+    on_options: Callable[[Page], object] | None = None,
+) -> str:
+    """New game → Play a friend → options → Invite: the invitation link. `on_options` looks at
+    the options dialog once it is open (an axe check, say)."""
     open_friend_options(page)
+    if on_options is not None:
+        on_options(page)
     page.check(f"input[name=friend-seat][value={seat}]")
     page.check(f"input[name=friend-starter][value={starter}]")
     page.locator("[data-action=friend-invite]").click()

@@ -30,10 +30,10 @@ from friendpage import (
     WATCH_DRAWS,
     fixed_random_bytes,
     friend_state,
+    invite,
     link_to_send,
     messages,
     open_and_play,
-    open_friend_options,
     open_link,
     scripted_game,
     shoot,
@@ -80,13 +80,7 @@ def test_friend_whole_game_by_links_tampered_link_refused_reshuffle_caravan_expa
     a.evaluate(fixed_random_bytes(scripted.secret("a0")))
     b.evaluate(fixed_random_bytes(scripted.secret("b0")))
     audit = Audit()
-    open_friend_options(a)
-    audit.check(a, "Play a friend: options")
-    a.check("input[name=friend-seat][value=blue]")
-    a.check("input[name=friend-starter][value=me]")
-    a.locator("[data-action=friend-invite]").click()
-    wait_friend(a, "waiting")
-    invitation = link_to_send(a)
+    invitation = invite(a, on_options=lambda page: audit.check(page, "Play a friend: options"))
     # the panel says it all: "No game on the table" steps aside (its <main> stays: axe below)
     expect(a.locator("#no-game-title")).to_be_hidden()
     shoot(a, "invitation")
