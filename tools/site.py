@@ -36,7 +36,10 @@ STYLE_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./(web/[\w.-]+\.cs
 # What the start needs, requested with the page instead of one after another down the chain
 # index.html > loader.js > PyScript > pyscript.json > web/interpreter.mjs > Pyodide > its files.
 # Fetched files are preloaded in the mode fetch() uses (cors, same-origin credentials) so the
-# later fetch() takes the preloaded response instead of downloading it again.
+# later fetch() takes the preloaded response instead of downloading it again. Not
+# pyodide.asm.wasm: a return visit's fetch of it must reach the service worker, whose answer
+# from Cache Storage carries Chrome's WebAssembly code cache and a preloaded one does not;
+# web/loader.js preloads it on a first visit only.
 PRELOAD_MODULES = (
     "web/interpreter.mjs",
     "web/snapshot.mjs",
@@ -49,7 +52,6 @@ PRELOAD_FETCHES = (
     "build.json",
     "web/main.py",
     "pyodide/pyodide-lock.json",
-    "pyodide/pyodide.asm.wasm",
     "pyodide/python_stdlib.zip",
 )
 

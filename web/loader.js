@@ -12,6 +12,19 @@ const TIMEOUT_S = 120;
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 
+// The interpreter's WebAssembly, requested now on a first visit, before Pyodide asks for it (its
+// fetch then takes this response). Not when a service worker answers: its response from Cache
+// Storage brings Chrome's code cache of the module, which a preloaded response would not, so
+// the return visit would compile it again (docs/build.md, "The wasm's code cache").
+if (!navigator.serviceWorker?.controller) {
+  const wasm = document.createElement("link");
+  wasm.rel = "preload";
+  wasm.as = "fetch";
+  wasm.crossOrigin = "anonymous";
+  wasm.href = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
+  document.head.append(wasm);
+}
+
 // {lang: {key: text}} of the loading screen, from the page itself.
 const LOADING_WORDS = (() => {
   try {
@@ -158,36 +171,28 @@ const watched = new Map(); // file name -> {received, total, done}
 const nativeFetch = window.fetch.bind(window);
 let onBytes = () => {};
 
-// Pass a response through, counting its bytes; the body, status and headers are unchanged, so
-// WebAssembly.instantiateStreaming accepts it (Content-Type stays application/wasm).
+// Count a response's bytes as they arrive, on a copy (a tee), and hand on the response itself:
+// a Response made anew around a counting stream has no URL and none of the cache's metadata, so
+// Chrome could neither read nor write its WebAssembly code cache, and every visit compiled
+// pyodide.asm.wasm again (docs/build.md, "The wasm's code cache").
 function counted(name, response) {
   // A compressed body arrives larger than its Content-Length: then the total is unknown.
   const length = Number(response.headers.get("content-length")) || 0;
   const entry = { received: 0, total: response.headers.get("content-encoding") ? 0 : length };
   watched.set(name, entry);
   onBytes();
-  const reader = response.body.getReader();
-  const body = new ReadableStream({
-    async pull(controller) {
+  const reader = response.clone().body.getReader();
+  (async () => {
+    for (;;) {
       const { done, value } = await reader.read();
-      if (done) {
-        entry.done = true;
-        controller.close();
-      } else {
-        entry.received += value.length;
-        controller.enqueue(value);
-      }
+      if (done) break;
+      entry.received += value.length;
       onBytes();
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+    }
+    entry.done = true;
+    onBytes();
+  })().catch(() => {}); // the response itself fails the same way, for its reader to report
+  return response;
 }
 
 function watchDownloads() {

@@ -226,6 +226,26 @@ def python_start(page: Page) -> str | None:
     return page.evaluate("document.documentElement.dataset.pythonStart ?? null")
 
 
+# The Response Pyodide compiles pyodide.asm.wasm from (its URL; "" for a Response made anew in
+# the page, which carries none of the cache's metadata), recorded by an init script.
+RECORD_WASM_SOURCE = """window.__wasmSources = [];
+const streaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    window.__wasmSources.push(response.url);
+    return streaming.call(WebAssembly, response, imports);
+};"""
+
+
+def wasm_fetches(page: Page) -> list[list[str]]:
+    """[the URLs of the Responses Pyodide compiled from, who requested pyodide.asm.wasm: "link"
+    for a preload, "fetch" for Pyodide's own fetch] of the page's current visit."""
+    return page.evaluate(
+        """() => [window.__wasmSources, performance.getEntriesByType('resource')
+            .filter((e) => e.name.endsWith('/pyodide.asm.wasm')).map((e) => e.initiatorType)]"""
+    )
+
+
 def wheel_marks(page: Page) -> list[str]:
     return page.evaluate(
         "performance.getEntriesByType('mark').map(m => m.name)"
@@ -263,7 +283,12 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     AI's worker when a game against the computer begins. Then that kept snapshot is spoiled,
     damaged and then of an older build (in turn: each time the page keeps a good one again):
     each falls back to the build's snapshot with the stored game intact.
+    Pyodide compiles the wasm from the response itself, never one the byte counter made anew,
+    preloaded on the first visit, on the return visit the service worker's answer from Cache
+    Storage (no preload), which carries Chrome's code cache of the module.
     (One first visit and one snapshot kept for what were four tests.)"""
+    page.add_init_script(RECORD_WASM_SOURCE)
+    wasm = f"{site_url}pyodide/pyodide.asm.wasm"
     workers: list[str] = []
     page.on("worker", lambda worker: workers.append(site_path(worker.url, site_url)))
     errors: list[str] = []
@@ -272,6 +297,7 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     assert python_start(page) == "shipped"  # a first visit: the build's snapshot, downloaded
     assert "web/shipped.mjs" in workers
     assert wheel_marks(page) == ["targi:wheel-files"]
+    assert wasm_fetches(page) == [[wasm], ["link"]]  # requested with the page: one download
     wait_for_snapshot(page)  # kept by the page's worker
     assert ai_worker(page) == "idle" and AI_WORKER not in workers  # no game: no computer
     # a return visit is one the service worker controls (installing, it precaches the whole
@@ -285,6 +311,7 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     assert python_start(page) == "snapshot"
     assert downloads == []  # the page's early download is a first visit's only
     assert page.evaluate("performance.getEntriesByName('targi:python-snapshot').length") == 1
+    assert wasm_fetches(page) == [[wasm], ["fetch"]]  # the service worker's own response
     # The restored interpreter plays, and so does the computer's (restored too), started for
     # the game against the computer.
     assert ai_worker(page) == "idle"
