@@ -164,6 +164,13 @@ def visit(
         "ai_ready_s": round(ai, 3),
         "cpu_s": round((cpu1 - cpu0) / TICK, 2),
         "pool_s": round((pool1 - pool0) / TICK, 2),
+        # when the page requested pyodide.asm.wasm and had it whole, from the navigation's start
+        "wasm_request_response_end_s": page.evaluate(
+            """() => performance.getEntriesByType('resource')
+                .filter((e) => e.name.endsWith('/pyodide.asm.wasm'))
+                .map((e) => [+(e.startTime / 1000).toFixed(3), +(e.responseEnd / 1000).toFixed(3)])
+                .flat()"""
+        ),
         "python_start": page.evaluate("document.documentElement.dataset.pythonStart"),
         "ai_start": page.evaluate("document.documentElement.dataset.aiStart"),
     }
