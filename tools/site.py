@@ -39,7 +39,7 @@ STYLE_LINK = re.compile(r'[ \t]*<link rel="stylesheet" href="\./(web/[\w.-]+\.cs
 # later fetch() takes the preloaded response instead of downloading it again. Not
 # pyodide.asm.wasm: a return visit's fetch of it must reach the service worker, whose answer
 # from Cache Storage carries Chrome's WebAssembly code cache and a preloaded one does not;
-# web/loader.js preloads it on a first visit only.
+# web/early.js preloads it on a first visit only.
 PRELOAD_MODULES = (
     "web/interpreter.mjs",
     "web/snapshot.mjs",

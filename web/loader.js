@@ -12,19 +12,6 @@ const TIMEOUT_S = 120;
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);
 
-// The interpreter's WebAssembly, requested now on a first visit, before Pyodide asks for it (its
-// fetch then takes this response). Not when a service worker answers: its response from Cache
-// Storage brings Chrome's code cache of the module, which a preloaded response would not, so
-// the return visit would compile it again (docs/build.md, "The wasm's code cache").
-if (!navigator.serviceWorker?.controller) {
-  const wasm = document.createElement("link");
-  wasm.rel = "preload";
-  wasm.as = "fetch";
-  wasm.crossOrigin = "anonymous";
-  wasm.href = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
-  document.head.append(wasm);
-}
-
 // {lang: {key: text}} of the loading screen, from the page itself.
 const LOADING_WORDS = (() => {
   try {

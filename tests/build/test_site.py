@@ -457,7 +457,7 @@ def test_the_start_s_modules_and_files_are_preloaded_with_the_page(site: Path) -
     assert {"web/snapshot.mjs", "web/shipped.mjs", "web/wheel.mjs"} <= set(modules)
     assert {"pyodide/python_stdlib.zip", "build.json"} <= set(fetched)
     # Not the wasm: a return visit takes it from the service worker, whose response carries
-    # Chrome's code cache of the module (web/loader.js preloads it on a first visit only).
+    # Chrome's code cache of the module (web/early.js preloads it on a first visit only).
     assert "pyodide/pyodide.asm.wasm" not in fetched
     # PyScript fetches the page's Python only once the interpreter is up: with the page instead
     assert "web/main.py" in fetched
