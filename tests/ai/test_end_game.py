@@ -23,7 +23,9 @@ def position(text: str) -> Game:
     return g
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
+# The expert's searches of these positions cost 1.5-3 s each: one seed and hard's tent run in
+# `build.py test --quick`, the rest (marked slow) in the full suite.
+@pytest.mark.parametrize("level", ["hard", pytest.param("expert", marks=pytest.mark.slow)])
 def test_a_last_tent_that_completes_a_row_of_four_different_symbols_is_bought(level):
     """Buying (3 VP and the row's 2) loses 19-21; discarding loses by 4 on goods: searched to
     the end, the values are the final margins plus the loss's penalty, in every deal."""
@@ -40,7 +42,7 @@ def test_the_last_round_is_searched_over_more_deals_when_each_is_solved_quickly(
     assert choice.nodes <= level.endgame_nodes * 1.2
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])
 def test_the_last_fata_morgana_moves_a_targi_to_where_the_last_actions_score_most(seed):
     """fCH, fBI and fCI lead to a better score than the other moves in every deal that was
     searched to the end (16 deals: they alone can still win); hard's budget does not solve
@@ -48,7 +50,7 @@ def test_the_last_fata_morgana_moves_a_targi_to_where_the_last_actions_score_mos
     assert decide(position(FATA), "expert", seed=seed).move in {"fCH", "fBI", "fCI"}
 
 
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])
 def test_the_last_noble_keeps_the_goods_for_the_card_tribal_expansion_may_turn_up(seed):
     """Buying the 1-VP hand card scores as much or more in most deals, but in some Tribal
     expansion turns up a card worth far more that only unspent goods can buy: searched to the

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from targi.ai import LEVELS, choose_move
 from targi.ai.choose import decide
+from targi.ai.levels import setting
 from targi.cards import CARDS
 from targi.view import observe
 
@@ -41,7 +42,12 @@ def test_reordering_really_changes_the_hidden_cards(hidden_position):
     assert observe(g).key() == observe(h).key()
 
 
-@pytest.mark.parametrize("level", LEVELS)
+# expert's two full searches (3.3 s) run in the full suite; `build.py test --quick` has expert's
+# deals and weights on a smaller budget in the next test but one.
+@pytest.mark.parametrize(
+    "level",
+    [pytest.param(name, marks=[pytest.mark.slow] if name == "expert" else []) for name in LEVELS],
+)
 def test_the_choice_is_unchanged_when_the_unseen_cards_are_reordered(hidden_position, level):
     g, h = hidden_position, _reordered(hidden_position)
     for seed in (1, 2):
@@ -54,6 +60,16 @@ def test_the_values_of_all_moves_are_unchanged_too(hidden_position):
     g, h = hidden_position, _reordered(hidden_position)
     a, b = decide(g, "medium", 3, nodes=1500), decide(h, "medium", 3, nodes=1500)
     assert a.values == b.values and a.nodes == b.nodes
+
+
+def test_expert_s_values_are_unchanged_on_a_smaller_budget(hidden_position):
+    """Expert's own deals (4) and weights, blind to the order, at a fifth of its budget."""
+    g, h = hidden_position, _reordered(hidden_position)
+    expert = setting("expert")
+    nodes = expert.nodes // 5
+    a, b = decide(g, "expert", 1, nodes=nodes), decide(h, "expert", 1, nodes=nodes)
+    assert a.samples == expert.samples
+    assert a.values == b.values and a.nodes == b.nodes and a.move == b.move
 
 
 def test_placement_before_any_card_is_hidden_ignores_the_deck_order():

@@ -7,6 +7,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from targi.ai.choose import decide
 from targi.ai.evaluate import EXPERT_WEIGHTS, player_worth
 from targi.ai.last_round import best_plan, silversmith
@@ -71,6 +72,9 @@ def test_expert_spend_counts_the_tribe_card_its_goods_can_still_buy() -> None:
     assert player_worth(rich, p, SPEND) - player_worth(poor, p, SPEND) >= 2.0
 
 
+# Two expert searches of the last round (2.8 s): the full suite's; `build.py test --quick` keeps
+# expert-spend's evaluation (the tests above) and its search (legal, deterministic, blind: below).
+@pytest.mark.slow
 def test_expert_spend_places_the_last_targi_as_the_solved_game_does_where_expert_did_not() -> None:
     # bench/last_placement.py, seed 1002: Caravan (t13) is 2 VP better than Silversmith (t10) in
     # all 8 deals searched to the end; the shipped expert plays t10.

@@ -6,6 +6,7 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
 from targi import Game
 from targi.players import RandomPlayer
 
@@ -16,12 +17,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from yardstick import Yardstick, playout, playout_move, summary  # noqa: E402
 
+# The yardstick is a benchmark's opponent (docs/strength.md), not the page's AI: its searches
+# (~3 s of test time) run in the full suite, marked slow as the other bench tools' tests are;
+# `build.py test --quick` keeps its playout's and its summary's tests below.
+searches = pytest.mark.slow
+
 
 def _statistics(player: Yardstick) -> dict[str, tuple[int, float, int]]:
     assert player.root is not None
     return {m: (e.visits, e.wins, e.available) for m, e in player.root.edges.items()}
 
 
+@searches
 def test_the_yardstick_plays_only_legal_moves() -> None:
     for g in random_positions(range(3), every=17):
         if g.is_over:
@@ -29,6 +36,7 @@ def test_the_yardstick_plays_only_legal_moves() -> None:
         assert Yardstick(12, seed=4)(g) in g.legal_moves()
 
 
+@searches
 def test_the_yardstick_plays_a_whole_game_against_random() -> None:
     g = Game.new(11, 1)
     players = (RandomPlayer(3), Yardstick(8, seed=5))
@@ -37,6 +45,7 @@ def test_the_yardstick_plays_a_whole_game_against_random() -> None:
     assert g.is_over
 
 
+@searches
 def test_the_same_seed_gives_the_same_move_and_the_same_tree() -> None:
     g = first_with(21, lambda g: g.decision == "act" and g.round > 1)
     a, b = Yardstick(60, seed=9), Yardstick(60, seed=9)
@@ -44,6 +53,7 @@ def test_the_same_seed_gives_the_same_move_and_the_same_tree() -> None:
     assert _statistics(a) == _statistics(b)
 
 
+@searches
 def test_the_yardstick_never_reads_the_hidden_cards() -> None:
     """Reordering the decks, the face-down central cards and the reshuffle generator changes
     neither the move nor a single statistic of the tree."""
@@ -55,6 +65,7 @@ def test_the_yardstick_never_reads_the_hidden_cards() -> None:
     assert _statistics(a) == _statistics(b)
 
 
+@searches
 def test_the_tree_is_kept_between_decisions_of_one_turn() -> None:
     """An action, then the next decision of the same turn: the second search starts from the
     subtree the first one grew under the move it played."""

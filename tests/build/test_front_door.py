@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import os
 import re
 import subprocess
 import sys
@@ -52,10 +53,13 @@ def test_build_py_offers_the_same_commands() -> None:
 class Commands:
     ran: list[list[str]] = field(default_factory=list)
     failing: set[str] = field(default_factory=set)
+    envs: dict[str, dict[str, str] | None] = field(default_factory=dict)
 
-    def run(self, command: list[str], **_kwargs: object) -> int:
-        """Record `python -m TOOL ...` as [TOOL, ...]; it fails when TOOL is in `failing`."""
+    def run(self, command: list[str], env: dict[str, str] | None = None, **_kwargs: object) -> int:
+        """Record `python -m TOOL ...` as [TOOL, ...] and its environment by TOOL (None: the
+        caller's); it fails when TOOL is in `failing`."""
         self.ran.append(command[2:])
+        self.envs[command[2]] = env
         return 1 if command[2] in self.failing else 0
 
 
@@ -163,6 +167,50 @@ def test_quick_runs_the_engine_ai_and_page_logic_tests_without_build_browser_or_
     assert installed == [True]  # the pins (pytest-xdist among them); quick when satisfied
     assert commands.ran == [["pytest", *testrun.PARALLEL, *testrun.QUICK_TESTS, "-x"]]
     assert testrun.QUICK_TESTS == ["tests/engine", "tests/ai", "tests/app", "-m", "not slow"]
+
+
+@pytest.mark.parametrize("quick", [True, False], ids=["quick", "full"])
+def test_pytest_keeps_bytecode_in_the_ignored_cache_even_when_the_machine_says_not_to(
+    commands: Commands, monkeypatch: pytest.MonkeyPatch, quick: bool
+) -> None:
+    """Without it every worker compiles py/targi and rewrites every test module's asserts anew
+    on every run (PYTHONDONTWRITEBYTECODE is set on this project's machine)."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    testrun.run_tests(["--quick"] if quick else [])
+    env = commands.envs["pytest"]
+    assert env is not None
+    assert "PYTHONDONTWRITEBYTECODE" not in env
+    assert env["PYTHONPYCACHEPREFIX"] == str(ROOT / ".cache" / "pycache")
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", ".cache/pycache/x.pyc"], cwd=ROOT, check=False
+    )
+    assert ignored.returncode == 0, "git would see the bytecode"
+
+
+def test_pytest_in_that_environment_writes_the_rewritten_tests_and_the_modules_to_the_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """pytest's assertion rewriting honours the prefix (pytest >= 6): the cached test module is
+    the rewritten one, and an imported module's bytecode lands there too, not beside it."""
+    monkeypatch.setattr(testrun, "PYCACHE", tmp_path / "pycache")
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "helper.py").write_text("ANSWER = 42\n")
+    (tests / "test_cached.py").write_text(
+        "from helper import ANSWER\n\ndef test_answer():\n    assert ANSWER == 42\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", tests, tests],
+        cwd=tests,
+        env=testrun.pytest_env({**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}),
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-2000:]
+    cached = sorted(path.name for path in (tmp_path / "pycache").rglob("*.pyc"))
+    assert any(name.startswith("test_cached.") and "-pytest-" in name for name in cached), cached
+    assert any(name.startswith("helper.") for name in cached), cached
+    assert not list(tests.rglob("*.pyc"))
 
 
 def test_a_failing_quick_run_fails_the_command(commands: Commands) -> None:
