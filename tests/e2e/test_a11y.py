@@ -62,6 +62,23 @@ def close_dialog(page: Page) -> None:
     )
 
 
+def until(page: Page, predicate: str, arg: object) -> dict:
+    """The first truthy value of the page function `predicate(arg)`, looked at now and then at
+    every frame; fails after WAIT_MS. One round trip, where wait_for_function answers a handle
+    and its value is a second one."""
+    return page.evaluate(
+        f"""([arg, ms]) => new Promise((done, failed) => {{
+            const until = performance.now() + ms;
+            const look = () => {{ let value;
+                try {{ value = ({predicate})(arg); }} catch (error) {{ failed(error); return; }}
+                if (value) done(value);
+                else if (performance.now() > until) failed(new Error(`not within ${{ms}} ms`));
+                else requestAnimationFrame(look); }};
+            look(); }})""",
+        [arg, WAIT_MS],
+    )
+
+
 THEMES = ("light", "dark")
 BACKGROUND = "getComputedStyle(document.documentElement).backgroundColor"
 HELD = "**/snapshot.gz"  # the interpreter's snapshot: the loading screen stays while it is held
@@ -81,13 +98,22 @@ RUN_IN = """async ([context, options]) => {
     nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary || ''})),
   }));
 }"""
-# What a theme can write into the DOM (the theme button's aria-pressed, <html data-theme>)
-# taken out, a hash of the whole document: equal in both themes when they differ in CSS only.
-SHAPE = """() => { let h = 0;
+# The document with what a theme can write into it (the theme button's aria-pressed, <html
+# data-theme>) taken out: kept for a screen's first theme, compared in its second (in the page:
+# a whole document is a megabyte on some screens), where it is equal when the two differ in CSS
+# only. Then the theme button's own audit is needed only where it is shown (the menu open):
+# hidden, all that differs of it is an aria-pressed of "true" or "false", valid either way.
+SHAPE = """(keep) => {
     const html = document.documentElement.outerHTML
         .replace(/ (data-theme|aria-pressed)="[^"]*"/g, '');
-    for (let i = 0; i < html.length; i++) h = (Math.imul(h, 31) + html.charCodeAt(i)) | 0;
-    return `${html.length}:${h}`; }"""
+    const same = window.__targiShape === html;
+    if (keep) window.__targiShape = html;
+    return same; }"""
+# The theme shown (written by targi.app.prefs), then in one look: the page's background, whether
+# the document is the one the screen's other theme saw, and whether the theme button is shown.
+THEME_SHOWN = f"""([theme, keep]) => document.documentElement.dataset.theme === theme && {{
+    background: {BACKGROUND}, same: ({SHAPE})(keep),
+    button: document.getElementById('theme').checkVisibility()}}"""
 
 
 class BothThemes:
@@ -99,9 +125,9 @@ class BothThemes:
 
     The first theme of a screen gets every rule and the accessibility tree's names; the second
     the rules that read colours (COLOUR_RULES) on the whole page and every rule on what a theme
-    writes (the theme button), once the document is seen to be the same as in the first
-    (SHAPE): the other rules read the DOM and the layout, which the themes share, so they
-    answer the same in both. A screen whose document changed between the two (or the loading
+    writes (the theme button, where it is shown), once the document is seen to be the same as
+    in the first (SHAPE): the other rules read the DOM and the layout, which the themes share,
+    so they answer the same in both. A screen whose document changed between the two (or the loading
     screen, before Python writes the theme) gets every rule in both. Each theme gets every rule
     on half the screens and the colours on all."""
 
@@ -111,29 +137,31 @@ class BothThemes:
         self.order = list(THEMES)
         self.backgrounds: dict[str, set[str]] = {theme: set() for theme in THEMES}
         self.colours_only = 0  # the second themes audited for colours only
+        self.button_shown = 0  # screens whose second theme shows the theme button
 
     def check(self, screen: str, loading: bool = False) -> None:
-        shape = None
-        for theme in self.order:
+        for i, theme in enumerate(self.order):
+            first = i == 0
             self.page.emulate_media(color_scheme=theme)
+            name = f"{screen} ({theme})"
             if loading:  # before Python runs the CSS follows the media query itself
                 assert self.page.evaluate(f"matchMedia('(prefers-color-scheme: {theme})').matches")
-            else:
-                self.page.wait_for_function(
-                    "t => document.documentElement.dataset.theme === t", arg=theme, timeout=WAIT_MS
-                )
-            self.backgrounds[theme].add(self.page.evaluate(BACKGROUND))
-            name = f"{screen} ({theme})"
-            if shape is None or loading or self.page.evaluate(SHAPE) != shape:
-                shape = self.page.evaluate(SHAPE)
+                self.backgrounds[theme].add(self.page.evaluate(BACKGROUND))
+                self.audit.check(self.page, name)
+                continue
+            seen = until(self.page, THEME_SHOWN, [theme, first])
+            self.backgrounds[theme].add(seen["background"])
+            self.button_shown += not first and seen["button"]
+            if first or not seen["same"]:
                 self.audit.check(self.page, name)
             else:
-                self.colours(name)
+                self.colours(name, seen["button"])
         self.order.reverse()
 
-    def colours(self, screen: str) -> None:
+    def colours(self, screen: str, button: bool) -> None:
         found = self.page.evaluate(RUN_IN, [None, COLOUR_RULES])
-        found += self.page.evaluate(RUN_IN, [{"include": [["#theme"]]}, OPTIONS])
+        if button:
+            found += self.page.evaluate(RUN_IN, [{"include": [["#theme"]]}, OPTIONS])
         lines = describe(screen, found)
         self.audit.counts[screen] = len(lines)
         self.audit.lines += lines
@@ -143,6 +171,7 @@ class BothThemes:
         # each theme was shown as itself: the two never share the page's background
         assert not self.backgrounds["light"] & self.backgrounds["dark"], self.backgrounds
         print(self.audit.counts, f"{self.colours_only} audited for colours only")
+        assert self.button_shown >= 1  # the menu open: every rule on the button in either theme
         self.audit.assert_clean()
 
 
@@ -385,23 +414,6 @@ YOUR_DECISION = f"""(before) => {{ const t = document.getElementById('table');
         return false;
     return {{over: false, seq: t.dataset.seq, tabs: ({TABS_TO})(['{MOVE}', false]),
              focused: ({FOCUSED_MOVE})()}}; }}"""
-
-
-def until(page: Page, predicate: str, arg: object) -> dict:
-    """The first truthy value of the page function `predicate(arg)`, looked at now and then at
-    every frame; fails after WAIT_MS. One round trip (wait_for_function answers a handle, and
-    its value is a second one), made once a decision."""
-    return page.evaluate(
-        f"""([arg, ms]) => new Promise((done, failed) => {{
-            const until = performance.now() + ms;
-            const look = () => {{ let value;
-                try {{ value = ({predicate})(arg); }} catch (error) {{ failed(error); return; }}
-                if (value) done(value);
-                else if (performance.now() > until) failed(new Error(`not within ${{ms}} ms`));
-                else requestAnimationFrame(look); }};
-            look(); }})""",
-        [arg, WAIT_MS],
-    )
 
 
 @pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
