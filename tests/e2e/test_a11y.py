@@ -18,6 +18,7 @@ from gameplay import (
     score_screen_is_complete,
     set_setting,
     start_game,
+    until,
 )
 from pageutil import RECORD_VIOLATIONS, start_button, wait_until_ready
 from playwright.sync_api import BrowserContext, Page, Route, expect
@@ -59,23 +60,6 @@ def close_dialog(page: Page) -> None:
     page.keyboard.press("Escape")
     page.wait_for_function(
         "() => !document.querySelector('.overlay:not([hidden]):not(#dlg-new)')", timeout=WAIT_MS
-    )
-
-
-def until(page: Page, predicate: str, arg: object) -> dict:
-    """The first truthy value of the page function `predicate(arg)`, looked at now and then at
-    every frame; fails after WAIT_MS. One round trip, where wait_for_function answers a handle
-    and its value is a second one."""
-    return page.evaluate(
-        f"""([arg, ms]) => new Promise((done, failed) => {{
-            const until = performance.now() + ms;
-            const look = () => {{ let value;
-                try {{ value = ({predicate})(arg); }} catch (error) {{ failed(error); return; }}
-                if (value) done(value);
-                else if (performance.now() > until) failed(new Error(`not within ${{ms}} ms`));
-                else requestAnimationFrame(look); }};
-            look(); }})""",
-        [arg, WAIT_MS],
     )
 
 
