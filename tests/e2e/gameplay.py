@@ -258,6 +258,27 @@ def load_position(page: Page, code: str, seq: int) -> None:
     page.evaluate("window.scrollTo(0, 0)")
 
 
+def follow_link(page: Page, code: str, seq: int) -> None:
+    """Open a save string as a `#g=` link in this tab (a hashchange, no reload; the page takes
+    the link out of the address), replacing the game on the table as a player who confirms, and
+    wait until its position, move `seq`, is on the table; then scroll to the top. The same
+    position as load_position, without the menu and the Load dialog (four clicks and a fill),
+    for a test that reads the position, not the dialog."""
+    page.evaluate("code => { location.hash = '#g=' + code; }", code)
+    on_table = (
+        f"document.getElementById('table').dataset.seq === '{seq}' && !location.hash"
+        " && document.getElementById('dlg-confirm').hidden"
+    )
+    asked = page.wait_for_function(
+        f"() => ({on_table}) || !document.getElementById('dlg-confirm').hidden", timeout=WAIT_MS
+    )
+    if not page.evaluate(f"() => {on_table}"):
+        page.click("[data-action=confirm-replace]")
+        page.wait_for_function(f"() => {on_table}", timeout=WAIT_MS)
+    asked.dispose()
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def stored(page: Page, key: str) -> str | None:
     return page.evaluate("(k) => localStorage.getItem(k)", key)
 

@@ -17,6 +17,7 @@ from gameplay import (
     SETTLED,
     WAIT_MS,
     click_move,
+    follow_link,
     load_position,
     open_game,
     resize,
@@ -421,7 +422,7 @@ def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_phone(
     }
     order = list(PHONES)
     for kind, code, seq in positions:
-        load_position(page, code, seq)
+        follow_link(page, code, seq)
         tips_off(page)
         for size in order:
             resize(page, *size)
@@ -433,7 +434,7 @@ def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_phone(
     code, seq, move = _last_move()
     for size in PHONES:
         resize(page, *size)
-        load_position(page, code, seq)
+        follow_link(page, code, seq)
         _tap(page, move)
         assert table(page)["phase"] == "over", size
         verdict = page.locator("#score .verdict")
