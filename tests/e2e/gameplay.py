@@ -7,6 +7,7 @@ run is reproducible for a given game.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pageutil import SharedPage, start_button
 from playwright.sync_api import Page, expect
@@ -172,18 +173,52 @@ def click_move(page: Page, move: str) -> None:
     )
 
 
+def until(page: Page, predicate: str, arg: object = None, timeout: float = WAIT_MS) -> Any:
+    """The first truthy value of the page function `predicate(arg)`, looked at now and then at
+    every frame; fails after `timeout` ms. One round trip, where wait_for_function answers a
+    handle and its value is a second one."""
+    return page.evaluate(
+        f"""([arg, ms]) => new Promise((done, failed) => {{
+            const until = performance.now() + ms;
+            const look = () => {{ let value;
+                try {{ value = ({predicate})(arg); }} catch (error) {{ failed(error); return; }}
+                if (value) done(value);
+                else if (performance.now() > until) failed(new Error(`not within ${{ms}} ms`));
+                else requestAnimationFrame(look); }};
+            look(); }})""",
+        [arg, timeout],
+    )
+
+
+# Once the table has moved on from data-seq `before` (the redraw of the last click) and a move can
+# be clicked or the game is over (the computer may be thinking): the phase, seq and the moves
+# that can be clicked (VISIBLE_MOVES), in one look.
+NEXT_CLICK = f"""(before) => {{ const t = document.getElementById('table');
+    if (t.dataset.seq === before) return false;
+    if (t.dataset.phase === 'over') return {{over: true, seq: t.dataset.seq}};
+    if (![...document.querySelectorAll('[data-move]')].some(e => e.offsetParent !== null))
+        return false;
+    return {{over: false, seq: t.dataset.seq, moves: ({VISIBLE_MOVES})()}}; }}"""
+
+
 def play(page: Page, rnd: random.Random, clicks: int | None = None, on_click=None) -> int:
-    """Click seeded-random legal moves until the game is over (or `clicks` were made)."""
+    """Click seeded-random legal moves until the game is over (or `clicks` were made).
+    `on_click(n)` is called once click n's redraw is on the table (and, against the computer,
+    its answer). A click is one look (NEXT_CLICK: the redraw of the click before, whose turn,
+    the moves) and the click itself: where a wait for the turn, two reads of the table, one of
+    the moves and a wait for the redraw were five round trips a click."""
     made = 0
-    while clicks is None or made < clicks:
-        wait_for_turn(page)
-        if table(page)["phase"] == "over":
-            break
-        moves = sorted(set(page.evaluate(VISIBLE_MOVES)))
-        click_move(page, rnd.choice(moves))
-        made += 1
-        if on_click:
+    before = ""
+    while True:
+        state = until(page, NEXT_CLICK, before)
+        if made and on_click:
             on_click(made)
+        if state["over"] or made == clicks:
+            break
+        move = rnd.choice(sorted(set(state["moves"])))
+        page.locator(f'[data-move="{move}"]:visible').first.click()
+        before = state["seq"]
+        made += 1
     return made
 
 
@@ -220,6 +255,27 @@ def load_position(page: Page, code: str, seq: int) -> None:
     if confirm.is_visible():
         confirm.click()
     page.wait_for_function(f"() => {on_table}", timeout=WAIT_MS)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def follow_link(page: Page, code: str, seq: int) -> None:
+    """Open a save string as a `#g=` link in this tab (a hashchange, no reload; the page takes
+    the link out of the address), replacing the game on the table as a player who confirms, and
+    wait until its position, move `seq`, is on the table; then scroll to the top. The same
+    position as load_position, without the menu and the Load dialog (four clicks and a fill),
+    for a test that reads the position, not the dialog."""
+    page.evaluate("code => { location.hash = '#g=' + code; }", code)
+    on_table = (
+        f"document.getElementById('table').dataset.seq === '{seq}' && !location.hash"
+        " && document.getElementById('dlg-confirm').hidden"
+    )
+    asked = page.wait_for_function(
+        f"() => ({on_table}) || !document.getElementById('dlg-confirm').hidden", timeout=WAIT_MS
+    )
+    if not page.evaluate(f"() => {on_table}"):
+        page.click("[data-action=confirm-replace]")
+        page.wait_for_function(f"() => {on_table}", timeout=WAIT_MS)
+    asked.dispose()
     page.evaluate("window.scrollTo(0, 0)")
 
 

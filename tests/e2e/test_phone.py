@@ -17,15 +17,18 @@ from gameplay import (
     SETTLED,
     WAIT_MS,
     click_move,
+    follow_link,
     load_position,
     open_game,
     resize,
     start_game,
     table,
     tips_off,
+    until,
     wait_for_turn,
 )
 from pageutil import FORGET, WIDER, SharedPage
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from positions import finished, near_the_end, position
@@ -216,12 +219,17 @@ def _tap(page: Page, move: str, timeout: float = WAIT_MS) -> None:
             f"() => document.getElementById('table').dataset.seq !== '{seq}'", timeout=timeout
         )
     except PlaywrightTimeoutError:
-        state = page.evaluate(TAP_STATE)
-        errors = _ERRORS.get(page, ["(console not watched)"])
-        pytest.fail(
-            f"no redraw {timeout:.0f} ms after tapping {move!r} (element {index} of its kind) "
-            f"at seq {seq}: {state}; console errors: {errors}"
-        )
+        _no_redraw(page, move, index, seq, timeout)
+
+
+def _no_redraw(page: Page, move: str, index: int, seq: object, timeout: float) -> None:
+    """Fails saying the move tapped, which element of its kind, and the page's state."""
+    state = page.evaluate(TAP_STATE)
+    errors = _ERRORS.get(page, ["(console not watched)"])
+    pytest.fail(
+        f"no redraw {timeout:.0f} ms after tapping {move!r} (element {index} of its kind) "
+        f"at seq {seq}: {state}; console errors: {errors}"
+    )
 
 
 @TOUCH
@@ -288,6 +296,46 @@ def _dock_in_view(page: Page) -> dict:
     return seen
 
 
+# Once the table has moved on from data-seq `before` (the redraw of your last tap), it is your
+# turn, no move animates and the dock shows it all (DOCK_SHOWS_ALL: its layout follows a redraw
+# by a frame or more), or the game is over: the dock as DOCK_CHECK sees it, seq, and where each
+# move is tapped (the middle of its element on screen, as _tap finds it), the taps watched
+# from then on. One look a decision, where a wait for the turn, a read of the table, the
+# settled dock, the tap's own look and a wait for the redraw were five round trips.
+YOUR_DECISION = f"""(before) => {{ const t = document.getElementById('table');
+    if (t.dataset.seq === before) return false;
+    if (t.dataset.phase === 'over') return {{over: true, seq: t.dataset.seq}};
+    if (![...document.querySelectorAll('[data-move]')].some(e => e.offsetParent !== null)
+        || document.getAnimations().some(a => a.id === 'targi-move' && a.playState === 'running'))
+        return false;
+    const s = ({DOCK_CHECK})();
+    if (s.hidden.length || !Object.values(s.stock).every(Boolean) || !s.hand || !s.prompt
+        || s.wide) return false;
+    const onScreen = {ON_SCREEN}, at = {{}};
+    for (const e of document.querySelectorAll('[data-move]')) {{
+        if (at[e.dataset.move] || !onScreen(e)) continue;
+        const r = e.getBoundingClientRect();
+        at[e.dataset.move] = [r.left + r.width / 2, r.top + r.height / 2]; }}
+    ({WATCH_TAPS})();
+    window.__targiTaps.splice(0);
+    return {{...s, over: false, seq: t.dataset.seq, at}}; }}"""
+
+
+def _your_decision(page: Page, tapped: tuple[str, str] | None) -> dict:
+    """YOUR_DECISION after `tapped` (the move and the seq it was tapped at; None before the
+    first). Not within WAIT_MS: fails as _tap does when the tap made no redraw, else with what
+    the dock hides (as _dock_in_view) or the page's state (the computer never answered)."""
+    try:
+        return until(page, YOUR_DECISION, tapped and tapped[1])
+    except PlaywrightError:
+        state = page.evaluate(TAP_STATE)
+        if tapped and state["seq"] == tapped[1]:
+            _no_redraw(page, tapped[0], 0, tapped[1], WAIT_MS)
+        seen = page.evaluate(DOCK_CHECK)
+        assert _shows_all(seen), seen
+        raise AssertionError(f"no decision of yours within {WAIT_MS} ms: {state}") from None
+
+
 # One whole game, on the smaller phone: the dock is tightest there. The larger phone sees the
 # largest decision of every kind and a game's end on loaded positions (the test after this).
 @TOUCH
@@ -302,14 +350,13 @@ def test_the_dock_keeps_every_move_and_your_stock_on_screen_through_a_game(
     rnd = random.Random(size[0])
     kinds: set[str] = set()
     checked = 0
-    while True:
-        wait_for_turn(page)
-        if table(page)["phase"] == "over":
-            break
-        seen = _dock_in_view(page)
+    seen = _your_decision(page, None)
+    while not seen["over"]:
         kinds.add(seen["kind"].replace("moves ", ""))
         checked += 1
-        _tap(page, rnd.choice(sorted(seen["moves"])))
+        move = rnd.choice(sorted(seen["moves"]))
+        page.touchscreen.tap(*seen["at"][move])  # where the page showed it: see _tap
+        seen = _your_decision(page, (move, seen["seq"]))
     assert checked > 20 and {"place", "k-act", "k-tribe"} <= kinds, kinds
     # the result is brought into view, wherever the page was
     verdict = page.locator("#score .verdict")
@@ -324,20 +371,21 @@ def _positions() -> list[tuple[str, str, int]]:
     games (Fata Morgana: 14 moves, a raid 11, the Merchant 10), as (kind, save string, seq)."""
     best: dict[str, tuple[int, int, int]] = {}
     for seed in range(200):
-        s = Session.new(seed, seed % 2, "hotseat")
+        g = Session.new(seed, seed % 2, "hotseat").game
         rnd = random.Random(seed)
-        while not s.over:
-            v = s.view()
-            kind, n = v["decision"]["kind"], len(v["legal"])
-            if n > best.get(kind, (0, 0, 0))[0]:
-                best[kind] = (n, seed, s.seq)
-            s.play(rnd.choice(v["legal"]))
+        # the engine's decision and legal moves, as the page's view has them (Session.view
+        # drew the whole table at each of 200 games' moves: 6-12 s of this test's time)
+        while not g.is_over:
+            legal = g.legal_moves()
+            if len(legal) > best.get(g.decision, (0, 0, 0))[0]:
+                best[g.decision] = (len(legal), seed, len(g.record))
+            g.play(rnd.choice(legal))
     out = []
     for kind, (_, seed, seq) in sorted(best.items()):
         s = Session.new(seed, seed % 2, "hotseat")
         rnd = random.Random(seed)
         while s.seq < seq:
-            s.play(rnd.choice(s.view()["legal"]))
+            s.play(rnd.choice(s.game.legal_moves()))
         out.append((kind, s.encode(), seq))
     return out
 
@@ -374,7 +422,7 @@ def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_phone(
     }
     order = list(PHONES)
     for kind, code, seq in positions:
-        load_position(page, code, seq)
+        follow_link(page, code, seq)
         tips_off(page)
         for size in order:
             resize(page, *size)
@@ -386,7 +434,7 @@ def test_the_dock_holds_the_largest_decision_of_every_kind_on_a_phone(
     code, seq, move = _last_move()
     for size in PHONES:
         resize(page, *size)
-        load_position(page, code, seq)
+        follow_link(page, code, seq)
         _tap(page, move)
         assert table(page)["phase"] == "over", size
         verdict = page.locator("#score .verdict")
