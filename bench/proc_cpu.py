@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 SAMPLE_S = 0.2
@@ -74,6 +75,18 @@ def tree(root: int) -> set[int]:
     return pids
 
 
+def thread_stats(pid: int) -> Iterator[tuple[str, tuple[str, int, int, int]]]:
+    """(thread id, its stat as `read_stat` gives it) for each live thread of a process."""
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return
+    for tid in tids:
+        stat = read_stat(f"/proc/{pid}/task/{tid}/stat")
+        if stat:
+            yield tid, stat
+
+
 def sample(command: list[str]) -> tuple[float, int, dict[str, Thread]]:
     """Run `command`; its wall time, exit code and every thread's last sample."""
     started = time.monotonic()
@@ -87,14 +100,8 @@ def sample(command: list[str]) -> tuple[float, int, dict[str, Thread]]:
             if stat is None:
                 continue
             kind = kinds.setdefault((pid, stat[3]), kind_of(pid, stat[0]))
-            try:
-                tids = os.listdir(f"/proc/{pid}/task")
-            except OSError:
-                continue
-            for tid in tids:
-                tstat = read_stat(f"/proc/{pid}/task/{tid}/stat")
-                if tstat:
-                    threads[f"{pid}/{tid}/{tstat[3]}"] = (kind, pid, tstat[0], tstat[2])
+            for tid, tstat in thread_stats(pid):
+                threads[f"{pid}/{tid}/{tstat[3]}"] = (kind, pid, tstat[0], tstat[2])
         if done:
             return time.monotonic() - started, proc.returncode or 0, threads
         time.sleep(SAMPLE_S)

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.proc_cpu import read_stat, tree  # noqa: E402
+from bench.proc_cpu import read_stat, thread_stats, tree  # noqa: E402
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.serve import make_server, url_of  # noqa: E402
 
@@ -77,14 +77,7 @@ def cpu_now() -> tuple[int, int]:
         if stat is None:
             continue
         total += stat[2]
-        try:
-            tids = os.listdir(f"/proc/{pid}/task")
-        except OSError:
-            continue
-        for tid in tids:
-            thread = read_stat(f"/proc/{pid}/task/{tid}/stat")
-            if thread and thread[0].startswith("ThreadPoolForeg"):
-                pool += thread[2]
+        pool += sum(t[2] for _, t in thread_stats(pid) if t[0].startswith("ThreadPoolForeg"))
     return total, pool
 
 
