@@ -57,13 +57,12 @@ TOUCH_EVENT = """(el, type) => {
 }"""
 
 
-def test_a_long_press_swallows_only_its_own_click_and_the_next_one_acts(new_context, site_url: str):
+def test_a_long_press_swallows_only_its_own_click_and_the_next_one_acts(phone_tab, site_url: str):
     """A long press on a card reads it and makes no move. A phone sends no click for it: the
     next click (a keyboard's on the Menu button, as a screen reader's would be) was swallowed;
-    it acts, and so does a tap on another card."""
-    context = new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    open_game(page, site_url)
+    it acts, and so does a tap on another card. (A tab of the worker's phone context, the same
+    touch, mobile 390x844 a context of its own was: not a first visit.)"""
+    page = open_game(phone_tab(), site_url)
     start_game(page, "hotseat")
     tips_off(page)
     card = page.locator('#board [data-move="t2"]')
