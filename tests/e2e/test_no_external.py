@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 from pageutil import (
+    RECORD_VIOLATIONS,
     ExternalRequests,
     make_a_move,
+    open_game,
     start_game,
     wait_until_network_settled,
 )
@@ -26,10 +28,15 @@ def unguarded_page(fresh_context, site_url: str) -> Page:
 
 
 def test_loading_and_playing_both_kinds_of_game_requests_nothing_off_origin(
-    first_visit: Page, external_requests: ExternalRequests
+    page: Page, site_url: str, external_requests: ExternalRequests
 ) -> None:
-    # One first visit for both games: the load's requests (the precache, the fonts) are the
-    # same whichever game follows, and the second game starts in the same page.
+    """One first visit for both games: the load's requests (the precache, the fonts) are the
+    same whichever game follows, and the second game starts in the same page. It records the
+    Content-Security-Policy's violations from the first script on, too: the suite's one first
+    visit that does (test_review.py's game against the computer did, as a first visit of its
+    own, until 2026-11-27; it is a tab of the worker's context now, as test_a11y.py's is)."""
+    page.add_init_script(RECORD_VIOLATIONS)
+    first_visit = open_game(page, site_url)
     start_game(first_visit, "hotseat")
     moves = [make_a_move(first_visit) for _ in range(4)]
     assert all(moves)
@@ -41,6 +48,7 @@ def test_loading_and_playing_both_kinds_of_game_requests_nothing_off_origin(
     first_visit.wait_for_selector("html[data-ai-start]", state="attached")  # its worker is up
     wait_until_network_settled(first_visit)  # late requests (fonts, precaching) included
     assert list(external_requests) == []
+    assert first_visit.evaluate("window.__violations") == []
 
 
 def test_the_guard_blocks_and_records_an_off_origin_fetch(

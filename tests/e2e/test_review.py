@@ -7,6 +7,7 @@ import json
 import random
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -145,17 +146,22 @@ def _stats_games(page: Page, row: str) -> int:
 SHORT_GAME = 30
 
 
-@pytest.mark.slow  # a game's end, its replay and export on a first visit: started first
-def test_a_game_against_the_computer_counted_replayed_and_exported(page: Page, site_url: str):
+@pytest.mark.slow  # a game's end, its replay and export: started first
+def test_a_game_against_the_computer_counted_replayed_and_exported(
+    new_tab: Callable[[], Page], site_url: str
+):
     """A game against the computer (the engine's seeded game, tests/e2e/positions.py) opened
     from a link at your last decision and ended on this page: its score screen, counted,
-    replayed, exported, and a rematch; a first visit that records the Content-Security-Policy's
-    violations from the first script on. The whole game through the keyboard, under the
+    replayed, exported, and a rematch; a tab of the worker's context (its storage emptied, the
+    site cached: a first visit was ~3 s more of CPU; the first visit's policy is
+    test_no_external.py's) that records the Content-Security-Policy's violations from the
+    first script on. The whole game through the keyboard, under the
     policy, is test_a11y.py's (one whole game, not two). The computer's analysis in its worker
     (the progress, the turning points, the jump, the marks) is the two-player game's below:
     28 decisions at the hard level there, where this game's 65 took most of this test's time;
     which side may be analysed in a game against the computer, and the analysis of a finished
     one, are tests/app/test_review.py's."""
+    page = new_tab()
     page.add_init_script(RECORD_VIOLATIONS)
     open_game(page, site_url + "#g=" + near_the_end(SHORT_GAME))
     choose_setting(page, "pace", "instant")  # as in gameplay.start_game: no pauses to wait out
