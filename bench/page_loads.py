@@ -17,7 +17,9 @@ Settings' language, switched in place). Per test, set-up through teardown, it co
 
 and at the end it prints one line a test (its seconds: set-up + call + teardown), slowest first,
 then the totals per file. Under pytest-xdist the workers count and send the figures to the
-controller on their teardown reports (`user_properties`), which prints the table.
+controller on their teardown reports (`user_properties`), which prints the table. With
+`PAGE_LOADS_OUT=<file>` each test's figures are also appended to that file as a JSON line as
+soon as the test ends, so that a run stopped half-way still leaves them.
 
 The script and the binding cost the page a little (a MutationObserver on two attributes of
 `<html>` and a message to Python per load): it is a measuring tool, not a test's fixture.
@@ -25,6 +27,7 @@ The script and the binding cost the page a little (a MutationObserver on two att
 
 from __future__ import annotations
 
+import json
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -128,15 +131,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 class Table:
     """On the controller (or a run in one process): each test's figures, printed at the end."""
 
-    def __init__(self) -> None:
+    def __init__(self, out: str | None = None) -> None:
         self.seconds: dict[str, float] = defaultdict(float)
         self.counts: dict[str, dict[str, int]] = {}
+        self.out = out
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.seconds[report.nodeid] += report.duration
         for name, value in report.user_properties:
             if name == "page_loads" and isinstance(value, dict):
-                self.counts[report.nodeid] = {str(k): int(v) for k, v in value.items()}
+                counts = {str(k): int(v) for k, v in value.items()}
+                self.counts[report.nodeid] = counts
+                if self.out:
+                    row = {"test": report.nodeid, "s": round(self.seconds[report.nodeid], 2)}
+                    with open(self.out, "a", encoding="utf-8") as out:
+                        out.write(json.dumps({**row, **counts}) + "\n")
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         write = terminalreporter.write_line
@@ -169,6 +178,6 @@ class Table:
 
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):
-        config.pluginmanager.register(Table(), "page-loads-table")
+        config.pluginmanager.register(Table(os.environ.get("PAGE_LOADS_OUT")), "page-loads-table")
     if os.environ.get("PYTEST_XDIST_WORKER") or not config.getoption("numprocesses", None):
         count_contexts()
