@@ -11,6 +11,7 @@ from gameplay import menu_item, play, start_game, table, wait_until_ready
 from pageutil import wait_for_async
 from playwright.sync_api import Page, expect
 from positions import mid_game
+from targi.app.session import Session
 
 pytestmark = pytest.mark.e2e
 
@@ -25,13 +26,23 @@ def tab_a(reused_page: Page) -> Iterator[Page]:
             tab.close()
 
 
+def _hotseat_link(moves: int) -> str:
+    """A two-player game of `moves` seeded moves, made by the engine, as a link's fragment."""
+    session = Session.new(1, 0, "hotseat")
+    rnd = random.Random(1)
+    for _ in range(moves):
+        session.play(rnd.choice(sorted(session.legal_for_human())))
+    return "#g=" + session.encode()
+
+
 def _tabs(a: Page, site_url: str, moves: int = 6, script: str = "") -> tuple[Page, Page]:
-    """Tab A with a game of `moves` moves; then tab B opened on the same site (same storage),
-    with A's init script `script` if it has one."""
-    a.goto(site_url)
+    """Tab A with a game of `moves` moves, opened from a link (stored and locked as a game
+    played there is; its moves were clicks until 2026-11-27, and the tests' own moves still
+    are); then tab B opened on the same site (same storage), with A's init script `script` if
+    it has one."""
+    a.goto(site_url + _hotseat_link(moves))
     wait_until_ready(a)
-    start_game(a, "hotseat")
-    play(a, random.Random(1), clicks=moves)
+    assert table(a)["seq"] == moves and table(a)["mode"] == "hotseat"
     b = a.context.new_page()
     if script:
         b.add_init_script(script)
@@ -109,8 +120,8 @@ def test_a_stale_write_is_refused_even_without_web_locks(tab_a, site_url):
     a.add_init_script(no_locks)
     a, b = _tabs(a, site_url, moves=4, script=no_locks)
     expect(b.locator("#dlg-tabs")).to_be_hidden()  # nothing tells B yet
-    play(b, random.Random(6), clicks=2)  # B writes first: revision 5 -> 6
-    play(a, random.Random(7), clicks=1)  # A's write (from revision 5) is refused
+    play(b, random.Random(6), clicks=2)  # B writes first
+    play(a, random.Random(7), clicks=1)  # A's write (from the revision before B's) is refused
     expect(a.locator("#dlg-tabs")).to_be_visible()
     assert _reload(b)["seq"] == 6
 
