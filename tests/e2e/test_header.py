@@ -139,8 +139,8 @@ def test_settings_hold_pace_hints_language_theme_and_sound_each_remembered_and_s
 ):
     """Settings holds the pace, hints, language, theme, tips and sound, and the header none of
     them. Sound is off until switched on, then heard on a move; a reload keeps it on, with the
-    theme and the pace chosen; the menu's switch turns it off, and a reload keeps that too.
-    (Two tests until 2026-11-26, each a game started and reloaded.)"""
+    theme, the pace and the Hint's level chosen; the menu's switch turns it off, and a reload
+    keeps that too. (Two tests until 2026-11-26, each a game started and reloaded.)"""
     page = game_page
     start_game(page, "hotseat")
     html = page.locator("html")
@@ -162,10 +162,12 @@ def test_settings_hold_pace_hints_language_theme_and_sound_each_remembered_and_s
     page.select_option("#theme-choice", "dark")
     expect(html).to_have_attribute("data-theme", "dark")
     page.select_option("#pace", "slow")
+    page.select_option("#hint-level", "expert")  # (test_expert.py's reload, until 2026-11-27)
     page.keyboard.press("Escape")
     page.reload()
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=WAIT_MS)
     assert page.input_value("#pace") == "slow" and page.input_value("#theme-choice") == "dark"
+    assert page.input_value("#hint-level") == "expert"
     expect(html).to_have_attribute("data-sound", "on")
     menu_item(page, "sound")  # the menu's switch: off again, remembered too
     expect(html).to_have_attribute("data-sound", "off")
