@@ -63,6 +63,15 @@ def open_game(page: Page, url: str) -> Page:
     return page
 
 
+def at_origin(page: Page, site_url: str) -> Page:
+    """`page` on the site's origin without the app (build.json), for a test that writes what
+    the app's first start must find: storage written there, then `open_game`, is one start of
+    the app where `game_page`, the storage written and a reload were two."""
+    if page.url != site_url + "build.json":
+        page.goto(site_url + "build.json")
+    return page
+
+
 def open_games(url: str, *pages: Page) -> list[Page]:
     """open_game in each page, the loads at once (a page's download and its interpreter's
     start overlap the other's): for a test of two players, two devices."""

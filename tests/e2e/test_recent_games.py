@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from gameplay import load_string, menu_item, play, start_game, table, wait_until_ready
+from gameplay import load_string, menu_item, open_game, play, start_game, table, wait_until_ready
+from pageutil import at_origin
 from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
@@ -98,18 +99,16 @@ def test_a_deleted_game_can_be_brought_back_until_the_page_closes(game_page: Pag
     assert page.evaluate(f"localStorage.getItem('targi.saved.{old}')") is not None
 
 
-def test_a_game_stored_by_the_page_before_recent_games_is_kept(game_page: Page):
-    page = game_page
-    start_game(page, "hotseat")
-    play(page, random.Random(42), clicks=4)
-    code = _code(page)
+def test_a_game_stored_by_the_page_before_recent_games_is_kept(reused_page: Page, site_url: str):
+    """The old key written on the site's origin before the app starts (a game played, shared
+    and stored by hand, then a reload, until 2026-11-27: one start of the app fewer)."""
+    page = at_origin(reused_page, site_url)
+    code = _shared_game(42, 4)
     page.evaluate(
-        """(code) => { localStorage.clear(); sessionStorage.clear();
-        localStorage.setItem('targi.game', JSON.stringify({app: 'targi', format: 1, save: code}));
-        }""",
+        """(code) => localStorage.setItem('targi.game',
+            JSON.stringify({app: 'targi', format: 1, save: code}))""",
         code,
     )
-    page.reload()
-    wait_until_ready(page)
+    open_game(page, site_url)
     assert table(page)["seq"] == 4
     assert page.evaluate("localStorage.getItem('targi.game')") is None  # moved under an id

@@ -24,7 +24,7 @@ from gameplay import (
     table,
     wait_until_ready,
 )
-from pageutil import RECORD_VIOLATIONS, SharedPage
+from pageutil import RECORD_VIOLATIONS, SharedPage, at_origin
 from playwright.sync_api import Page, expect
 from positions import finished, mid_game, near_the_end
 
@@ -336,11 +336,12 @@ def test_a_two_player_game_counted_apart_and_a_reset_that_asks(game_page: Page):
     )
 
 
-def test_damaged_statistics_are_kept_aside_with_a_message(game_page: Page):
-    page = game_page
+def test_damaged_statistics_are_kept_aside_with_a_message(reused_page: Page, site_url: str):
+    """The statistics written on the site's origin before the app's first start (the app
+    started, then again for them, until 2026-11-27)."""
+    page = at_origin(reused_page, site_url)
     page.evaluate("() => localStorage.setItem('targi.stats', '{\"app\": \"targi-stats\", [')")
-    page.reload()
-    page.wait_for_selector("html[data-app-state=ready]")
+    open_game(page, site_url)
     expect(page.locator("#notice")).to_contain_text("targi.stats.backup")  # told at once
     start_game(page, "hotseat")
     menu_item(page, "stats")

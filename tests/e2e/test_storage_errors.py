@@ -28,6 +28,7 @@ from hostile import (
     put,
     site_keys,
 )
+from pageutil import at_origin, open_game
 from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
@@ -90,15 +91,18 @@ def test_unreadable_stored_game_is_moved_aside_once_copied_and_a_new_game_offere
     assert stored(page, aside) == damaged
 
 
-def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was(game_page: Page):
+def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was(
+    reused_page: Page, site_url: str
+):
     """Failure 1: the page said "kept under targi.game.backup" and both keys were gone. Here
     the browser's own quota, filled with another app's junk; every write refused as over the
     quota (an init script once) is tests/app/test_storage_start.py's, the same QuotaExceededError
-    to the page."""
-    page = game_page
+    to the page. (The storage is written before the app's first start, on the site's origin:
+    until 2026-11-27 the app started, then again for it.)"""
+    page = at_origin(reused_page, site_url)
     put(page, {"targi.game": "{broken"})
     fill_storage(page)
-    _reload(page)
+    open_game(page, site_url)
     expect(page.locator("#dlg-storage")).to_be_visible()
     kept = page.locator("#storage-kept")
     expect(kept).to_contain_text("left where it was")
@@ -123,18 +127,22 @@ def test_an_unreadable_game_that_cannot_be_copied_stays_where_it_was(game_page: 
     ],
     ids=["settings-deep", "game-nest"],
 )
-def test_any_stored_value_still_starts_the_page_and_loses_nothing(game_page: Page, key, value):
+def test_any_stored_value_still_starts_the_page_and_loses_nothing(
+    reused_page: Page, site_url: str, key, value
+):
     """Failure 2: one bad key stopped the page for good ("Try again" failed the same way).
     The browser keeps the settings (its loader reads them too, for the language) and a game
     kept aside; all six shapes, these two with them, start the page through the FakePort in
     tests/app/test_storage_start.py, twice each, as "Try again" would (the browser started
-    twice on these two as well until 2026-11-27: a reload, a game and its moves more)."""
-    page = game_page
+    twice on these two as well until 2026-11-27: a reload, a game and its moves more; and
+    the storage is written on the site's origin before the app's first start, not started
+    once to write it)."""
+    page = at_origin(reused_page, site_url)
     put(
         page,
         {key: value, "targi.current": "abc"} if key.startswith("targi.saved") else {key: value},
     )
-    _reload(page)
+    open_game(page, site_url)
     if not page.locator("#dlg-storage").is_hidden():
         expect(page.locator("#storage-kept")).to_contain_text("nothing")
         page.click("[data-action=storage-fresh]")
