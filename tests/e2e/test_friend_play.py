@@ -40,6 +40,7 @@ from friendpage import (
     open_and_play,
     open_link,
     scripted_game,
+    scripted_so_far,
     shoot,
     wait_friend,
 )
@@ -48,6 +49,24 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 RELOAD = 20  # the step at which the page is reloaded, the friend's link in its address
+# After the page's step 22 (25 links made) round 2 is under way and two central cards lie face
+# down that no page has opened yet: the log's Replay shows the game so far from there.
+SO_FAR, SO_FAR_LINKS = 22, 25
+
+# Every step of the replay, drawn by clicking "Next" from the deal (each click redraws at
+# once): the board of each step and whether a face-down space shows a back there.
+EVERY_STEP = """() => {
+  const first = document.querySelector('#review [data-action=review-nav][data-target=first]');
+  const next = document.querySelector('#review [data-action=review-nav][data-target=next]');
+  first.click();
+  const steps = Number(document.getElementById('review').dataset.steps);
+  const html = [];
+  for (let k = 0; k <= steps; k++) {
+    html.push(document.getElementById('review').innerHTML);
+    next.click();
+  }
+  return html;
+}"""
 
 
 def on_a_phone_the_panel_is_one_line(page: Page) -> None:
@@ -75,6 +94,7 @@ def test_friend_whole_game_by_links_tampered_link_refused_reshuffle_caravan_expa
     (2026-11-26)."""
     scripted = pytest.importorskip("tests.friend.scripted")
     game = scripted_game()  # computed in CPython while the page opens
+    so_far = scripted_so_far(SO_FAR_LINKS)
     a = open_game(reused_page, site_url)
     a.emulate_media(reduced_motion="reduce")
     started = time.perf_counter()
@@ -114,6 +134,8 @@ def test_friend_whole_game_by_links_tampered_link_refused_reshuffle_caravan_expa
             break
         assert shown["link"] is not None and link_text(shown["link"]) == out, f"step {n}"
         said.add(shown["what"])
+        if n == SO_FAR:
+            the_game_so_far_replays_from_what_the_player_saw(a, *so_far.result(), audit)
     assert out is None and n == len(steps) - 1, "the page's game ended with the script's"
     played = time.perf_counter() - started
     wait_friend(a, "verified")
@@ -164,6 +186,42 @@ def a_changed_answer_is_refused_and_the_real_one_then_taken(
     a.emulate_media(color_scheme="dark")
     audit.check(a, "your turn (dark)")
     a.emulate_media(color_scheme="light")
+
+
+def the_game_so_far_replays_from_what_the_player_saw(
+    page: Page, moves: int, stand_ins: list[str], audit: Audit
+) -> None:
+    """During a friend game the log's Replay opens the game so far from the player's own view
+    (docs/page.md, *Play a friend by links*): every step's board without the cards the engine
+    holds as stand-ins for cards no page has opened (their backs shown), the keyboard steps,
+    and the computer's verdicts judge from what was known then. Closed, the game goes on.
+    (A test of its own until 2026-11-27, test_friend_so_far.py, on this game's position put in
+    a reused page's storage: the same game, the same page's Replay.)"""
+    assert stand_ins  # face down, not opened: the engine holds stand-ins there
+    wait_friend(page, "waiting")
+    page.locator("#review-from-log").click()
+    expect(page.locator("#app")).to_have_attribute("data-view", "review")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-steps", str(moves))
+    expect(page.locator("#review-so-far")).to_be_visible()
+    expect(page.locator("#review-export")).to_be_hidden()
+    expect(page.locator("#review-board .central.down")).to_have_count(len(stand_ins))
+    for html in page.evaluate(EVERY_STEP):
+        for card in stand_ins:
+            assert card not in html
+    # the keyboard steps as in any replay; the analysis judges from what was seen then
+    page.locator("#review-slider").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    expect(review).to_have_attribute("data-step", str(moves - 1))
+    page.locator("#analysis-start").click()
+    expect(page.locator("#analysis-list li").first).to_be_attached(timeout=60_000)
+    page.locator("[data-action=analysis-cancel]").click()
+    expect(page.locator("#analysis")).not_to_have_attribute("data-state", "running")
+    shoot(page, "so-far")
+    audit.check(page, "a friend game's replay so far, analysed")
+    page.locator("#review [data-action=review-close]").click()
+    expect(page.locator("#app")).not_to_have_attribute("data-view", "review")
 
 
 def the_finished_game_replays_and_its_analysis_runs(page: Page, moves: int, audit: Audit) -> None:
