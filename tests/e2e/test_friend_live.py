@@ -104,6 +104,7 @@ def connect_live(
     return pages, steps
 
 
+@pytest.mark.slow  # a whole game: started first under xdist (tests/conftest.py)
 def test_friend_whole_game_played_live_answer_handed_from_another_tab_verified_then_a_drop(
     reused_page: Page,
     new_context: Callable[..., BrowserContext],
