@@ -131,6 +131,31 @@ def scripted_game() -> Future[tuple[list[str], list[Step]]]:
     return _SCRIPTING.submit(script)
 
 
+SoFar = tuple[int, list[str]]  # the moves played, the stand-ins in face-down central spaces
+
+
+def so_far(links: int) -> SoFar:
+    """The inviter's game of the scripted match once it has sent or received `links` links:
+    how many moves it holds, and the cards the engine holds as stand-ins in the central spaces
+    still face down (no page has opened them: a page's replay so far must not show them)."""
+    from targi.cards import CARDS
+
+    from tests.friend.scripted import Match, secret
+
+    match = Match(secret("a0"), secret("b0"))
+    while len(match.links) < links and match.step():
+        pass
+    g = match.pages[0].game
+    down = [i for i, c in enumerate(g.central) if c != -1 and not g.face_up[i]]
+    return len(g.record), [CARDS[g.central[i]].id for i in down]
+
+
+@functools.cache
+def scripted_so_far(links: int) -> Future[SoFar]:
+    """so_far(links) in the background thread, after script()."""
+    return _SCRIPTING.submit(so_far, links)
+
+
 LINK = "#friend-link[data-friend-link]"
 
 

@@ -1,26 +1,31 @@
-"""Play a friend by links in the browser: two contexts (two devices) pass links by opening
-them, as players do (docs/page.md, *Play a friend by links*).
+"""Play a friend by links in the browser: the inviter's page opens each link its friend sends,
+as a player does (docs/page.md, *Play a friend by links*).
 
-The whole game: both pages' random bytes are fixed (friendpage.fixed_random_bytes, run in
-each page before it invites or joins) to the protocol tests' pair `secret("a0")` /
-`secret("b0")`, and the moves are the scripted policy `policy(0)` (tests/friend/scripted.py).
-How that game was found: tests/friend/test_whole_game.py plays exactly this match between two
-CPython endpoints and checks it has a goods-deck reshuffle, a Caravan and a Tribal expansion
-turning a card up mid-turn (its
-`test_the_game_has_a_goods_reshuffle_a_caravan_and_a_tribal_expansion`);
-`friendpage.script()` replays it in CPython to know, link by link, which page receives and
-which moves its player then clicks, and the links the pages must make (the same bytes and
-moves give the same links, byte for byte). The page's links are checked against them, so the
-browser game is that game.
+The whole game: the page's random bytes are fixed (friendpage.fixed_random_bytes, run in the
+page before it invites) to the protocol tests' `secret("a0")`, and the moves are the scripted
+policy `policy(0)` (tests/friend/scripted.py). How that game was found:
+tests/friend/test_whole_game.py plays exactly this match between two CPython endpoints and
+checks it has a goods-deck reshuffle, a Caravan and a Tribal expansion turning a card up
+mid-turn (its `test_the_game_has_a_goods_reshuffle_a_caravan_and_a_tribal_expansion`).
 
-Each test's first page is the worker's reused page (`reused_page`: the site cached, storage
-empty), the second a new context (another device); both load at once (`open_games`).
+The friend's seat is played by the CPython side of the same protocol: `friendpage.script()`
+plays the match in CPython, link by link, the friend's end with `secret("b0")`; its links are
+what the friend's page would send, byte for byte (the same bytes and moves give the same
+links), and the page's links are checked against the ones the CPython friend took. So the
+page plays a whole game against an end that checks everything a page checks, and what this
+test proves is the page: every link of the friend's opened in its tab, refused or applied,
+its own moves clicked, its own links, reloads, the audit. The friend's page in a browser (an
+invitation opened and accepted, links applied, the friend's audit to "Deal verified") is
+tests/e2e/test_friend_live.py's: the same `FriendFlow.receive` takes a link from the channel
+as from the address (until 2026-11-27 a second browser page played the friend's seat here,
+half of this test's time).
+
+The page is the worker's reused page (`reused_page`: the site cached, storage empty).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 import pytest
 from axe import Audit
@@ -31,19 +36,37 @@ from friendpage import (
     fixed_random_bytes,
     friend_state,
     invite,
-    link_to_send,
     messages,
     open_and_play,
     open_link,
     scripted_game,
+    scripted_so_far,
     shoot,
     wait_friend,
 )
-from pageutil import ExternalRequests, open_games
-from playwright.sync_api import BrowserContext, Page, expect
+from pageutil import ExternalRequests, open_game
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
-RELOAD_A, RELOAD_B = 20, 21  # the steps at which each page is reloaded
+RELOAD = 20  # the step at which the page is reloaded, the friend's link in its address
+# After the page's step 22 (25 links made) round 2 is under way and two central cards lie face
+# down that no page has opened yet: the log's Replay shows the game so far from there.
+SO_FAR, SO_FAR_LINKS = 22, 25
+
+# Every step of the replay, drawn by clicking "Next" from the deal (each click redraws at
+# once): the board of each step and whether a face-down space shows a back there.
+EVERY_STEP = """() => {
+  const first = document.querySelector('#review [data-action=review-nav][data-target=first]');
+  const next = document.querySelector('#review [data-action=review-nav][data-target=next]');
+  first.click();
+  const steps = Number(document.getElementById('review').dataset.steps);
+  const html = [];
+  for (let k = 0; k <= steps; k++) {
+    html.push(document.getElementById('review').innerHTML);
+    next.click();
+  }
+  return html;
+}"""
 
 
 def on_a_phone_the_panel_is_one_line(page: Page) -> None:
@@ -61,88 +84,83 @@ def link_text(url: str) -> str:
 
 @pytest.mark.slow
 def test_friend_whole_game_by_links_tampered_link_refused_reshuffle_caravan_expansion_verified(
-    reused_page: Page,
-    new_context: Callable[..., BrowserContext],
-    site_url: str,
-    external_requests: ExternalRequests,
+    reused_page: Page, site_url: str, external_requests: ExternalRequests
 ) -> None:
-    """The scripted game by links to "Deal verified". Before the first move a changed answer
-    is refused, named, and changes nothing (the game then goes on to its end with the real
-    one); axe checks the friend screens on the way (options, invitation, an invitation to
-    accept, waiting, refused, your turn, both themes; the end and the replay). Once two tests
-    that each paid the same two pages, invitation and answer (2026-11-26)."""
+    """The scripted game by links to "Deal verified", the friend's end played in CPython
+    (module docstring). Before the first move a changed answer is refused, named, and changes
+    nothing (the game then goes on to its end with the real one); axe checks the friend
+    screens on the way (options, invitation, refused, your turn, both themes; the end and the
+    replay). Once two tests that each paid the same two pages, invitation and answer
+    (2026-11-26)."""
     scripted = pytest.importorskip("tests.friend.scripted")
-    game = scripted_game()  # computed in CPython while the pages open
-    pages = open_games(site_url, reused_page, new_context(reduced_motion="reduce").new_page())
-    a, b = pages
+    game = scripted_game()  # computed in CPython while the page opens
+    so_far = scripted_so_far(SO_FAR_LINKS)
+    a = open_game(reused_page, site_url)
     a.emulate_media(reduced_motion="reduce")
     started = time.perf_counter()
     a.evaluate(fixed_random_bytes(scripted.secret("a0")))
-    b.evaluate(fixed_random_bytes(scripted.secret("b0")))
     audit = Audit()
     invitation = invite(a, on_options=lambda page: audit.check(page, "Play a friend: options"))
     # the panel says it all: "No game on the table" steps aside (its <main> stays: axe below)
     expect(a.locator("#no-game-title")).to_be_hidden()
     shoot(a, "invitation")
     audit.check(a, "invitation to send")
-    assert open_link(b, invitation) == "invited"
-    shoot(b, "invited")
-    audit.check(b, "an invitation to accept")
-    b.locator("[data-action=friend-accept]").click()
-    wait_friend(b, "waiting")
-    sent = link_to_send(b)
-    shoot(b, "waiting")
-    audit.check(b, "waiting, the answer to send")
     first, steps = game.result()
-    assert [link_text(invitation), link_text(sent)] == first
-    a_changed_answer_is_refused_and_the_real_one_then_taken(a, b, sent, audit)
+    assert link_text(invitation) == first[0]
+    base = invitation.split("#", 1)[0]
+    sent = f"{base}#{first[1]}"  # the friend's answer, as its page would send it
+    a_changed_answer_is_refused_and_the_real_one_then_taken(a, sent, audit)
     set_up = time.perf_counter() - started
-    said, applied = set(), []
+    said, applied, opened = set(), [], 0
     for n, (to, moves, out) in enumerate(steps):
-        page = pages[to]
+        if to == 1:  # the friend's turn, played by CPython: the link it sent
+            assert out is not None, f"step {n}: the page's game ended before the friend's"
+            sent = f"{base}#{out}"
+            continue
         if n == 0:  # the answer, taken above: its moves
-            assert to == 0
-            shown = page.evaluate(PLAY_MOVES, moves)
-        elif n in (RELOAD_A, RELOAD_B):  # a reload of that page, with the link in it
-            open_link(page, sent, reload=True)
-            shown = page.evaluate(PLAY_MOVES, moves)
+            shown = a.evaluate(PLAY_MOVES, moves)
+        elif n == RELOAD:  # a reload of the page, with the link in it
+            open_link(a, sent, reload=True)
+            shown = a.evaluate(PLAY_MOVES, moves)
         else:  # the link opened in the page's tab: a hash change
-            shown = open_and_play(page, sent, moves)
+            shown = open_and_play(a, sent, moves)
             assert shown["applied"], f"step {n}: the link was neither applied nor refused"
             applied.append(shown["ms"])
+        opened += 1
         assert shown["state"] != "refused", f"step {n}: the link was refused"
         assert shown["missing"] is None, f"step {n}: no button for {shown['missing']!r}"
         assert shown["hash"] == ""  # consumed: a reload does not apply it again
         if out is None:
             break
         assert shown["link"] is not None and link_text(shown["link"]) == out, f"step {n}"
-        sent = shown["link"]
         said.add(shown["what"])
+        if n == SO_FAR:
+            the_game_so_far_replays_from_what_the_player_saw(a, *so_far.result(), audit)
+    assert out is None and n == len(steps) - 1, "the page's game ended with the script's"
     played = time.perf_counter() - started
-    for page in pages:
-        wait_friend(page, "verified")
-        assert page.locator("#friend-verdict").inner_text().startswith("Deal verified")
-        assert page.locator("#score").is_visible()
-        audit.check(page, "deal verified, the score screen")
+    wait_friend(a, "verified")
+    assert a.locator("#friend-verdict").inner_text().startswith("Deal verified")
+    assert a.locator("#score").is_visible()
+    audit.check(a, "deal verified, the score screen")
     shoot(a, "verified")
-    the_finished_game_replays_and_its_analysis_runs(b, sum(len(m) for _, m, _ in steps), audit)
+    the_finished_game_replays_and_its_analysis_runs(a, sum(len(m) for _, m, _ in steps), audit)
     audit.assert_clean()
-    # a mid-turn card: the request, and the friend's page answering by itself
+    # a mid-turn card: the request, and the page answering its friend's by itself
     assert any(s.startswith("A card is to be turned up") for s in said)
     assert any(s.startswith("Your friend's page asked") for s in said)
     assert list(external_requests) == []
     applied.sort()
     median, p95 = applied[len(applied) // 2], applied[int(len(applied) * 0.95)]
     print(
-        f"friend game: set-up {set_up:.1f} s (both pages, the install included), {len(steps)}"
-        f" links, a link applied in the page: median {median:.0f} ms, p95 {p95:.0f} ms, max"
-        f" {applied[-1]:.0f} ms; the whole game {played:.1f} s, then the end"
+        f"friend game: set-up {set_up:.1f} s (the install included), {opened} of {len(steps)}"
+        f" links opened in the page, one applied: median {median:.0f} ms, p95 {p95:.0f} ms,"
+        f" max {applied[-1]:.0f} ms; the whole game {played:.1f} s, then the end"
         f" {time.perf_counter() - started - played:.1f} s"
     )
 
 
 def a_changed_answer_is_refused_and_the_real_one_then_taken(
-    a: Page, b: Page, answer: str, audit: Audit
+    a: Page, answer: str, audit: Audit
 ) -> None:
     """A changed answer is refused, named, and changes nothing; the real one then puts the
     inviter at its first turn (the friend screens axe-checked, both themes)."""
@@ -165,12 +183,45 @@ def a_changed_answer_is_refused_and_the_real_one_then_taken(
     shoot(a, "your-turn")
     audit.check(a, "your turn")
     on_a_phone_the_panel_is_one_line(a)
-    for page in (a, b):
-        page.emulate_media(color_scheme="dark")
+    a.emulate_media(color_scheme="dark")
     audit.check(a, "your turn (dark)")
-    audit.check(b, "waiting (dark)")
-    for page in (a, b):
-        page.emulate_media(color_scheme="light")
+    a.emulate_media(color_scheme="light")
+
+
+def the_game_so_far_replays_from_what_the_player_saw(
+    page: Page, moves: int, stand_ins: list[str], audit: Audit
+) -> None:
+    """During a friend game the log's Replay opens the game so far from the player's own view
+    (docs/page.md, *Play a friend by links*): every step's board without the cards the engine
+    holds as stand-ins for cards no page has opened (their backs shown), the keyboard steps,
+    and the computer's verdicts judge from what was known then. Closed, the game goes on.
+    (A test of its own until 2026-11-27, test_friend_so_far.py, on this game's position put in
+    a reused page's storage: the same game, the same page's Replay.)"""
+    assert stand_ins  # face down, not opened: the engine holds stand-ins there
+    wait_friend(page, "waiting")
+    page.locator("#review-from-log").click()
+    expect(page.locator("#app")).to_have_attribute("data-view", "review")
+    review = page.locator("#review")
+    expect(review).to_have_attribute("data-steps", str(moves))
+    expect(page.locator("#review-so-far")).to_be_visible()
+    expect(page.locator("#review-export")).to_be_hidden()
+    expect(page.locator("#review-board .central.down")).to_have_count(len(stand_ins))
+    for html in page.evaluate(EVERY_STEP):
+        for card in stand_ins:
+            assert card not in html
+    # the keyboard steps as in any replay; the analysis judges from what was seen then
+    page.locator("#review-slider").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")
+    expect(review).to_have_attribute("data-step", str(moves - 1))
+    page.locator("#analysis-start").click()
+    expect(page.locator("#analysis-list li").first).to_be_attached(timeout=60_000)
+    page.locator("[data-action=analysis-cancel]").click()
+    expect(page.locator("#analysis")).not_to_have_attribute("data-state", "running")
+    shoot(page, "so-far")
+    audit.check(page, "a friend game's replay so far, analysed")
+    page.locator("#review [data-action=review-close]").click()
+    expect(page.locator("#app")).not_to_have_attribute("data-view", "review")
 
 
 def the_finished_game_replays_and_its_analysis_runs(page: Page, moves: int, audit: Audit) -> None:

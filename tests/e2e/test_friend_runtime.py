@@ -19,7 +19,7 @@ from friendpage import (
     wait_friend,
 )
 from pageutil import ExternalRequests, open_game, wait_for_service_worker, wait_until_ready
-from playwright.sync_api import BrowserContext, Error, Request
+from playwright.sync_api import BrowserContext, Error, Page, Request
 from test_offline import cache_state
 
 from tools.paths import SITE
@@ -31,18 +31,53 @@ FRIEND_WHEELS = "wheels/friend/"
 LINKS = 8  # invitation, answer, and six links of moves and shares
 
 
-def test_friend_runtime_fails_offline_and_says_so_then_installs_from_its_origin_plays_as_cpython(
-    new_context: Callable[..., BrowserContext], site_url: str, external_requests: ExternalRequests
+@pytest.mark.slow  # two builds cached, like test_offline's redeploy
+def test_friend_runtime_offline_then_installed_plays_as_cpython_kept_by_a_new_build(
+    new_context: Callable[..., BrowserContext], tmp_path: Path, external_requests: ExternalRequests
 ) -> None:
     """One first visit for the runtime's life in a page: offline before first use the install
     fails clearly, and Play a friend's dialog says so and keeps nothing; online it installs
     the vendored wheels from the page's origin (once), the dialog invites, it plays as
-    CPython, and once used works offline (the service worker does not precache the wheels but
-    keeps them once fetched). (The dialog's part was a test of its own in test_friend_play.py
-    with a first visit of its own, 2026-11-26.)"""
-    context = new_context()
-    page = open_game(context.new_page(), site_url)
-    wait_for_service_worker(page)  # the page is offline-capable: the wheels are not cached
+    CPython, and once used works offline: the service worker does not precache the wheels but
+    keeps them once fetched, and a new build's worker keeps them too. The site is a copy of
+    site/ on a server of its own, so that its sw.js can be changed (a new build). (The
+    dialog's part was a test of its own in test_friend_play.py with a first visit of its own,
+    2026-11-26; the new build's part another, 2026-11-27.)"""
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    info = json.loads((copy / "build.json").read_text())
+    wheels_used = info["friend"]["bootstrap"] + info["friend"]["wheels"]
+    server = make_server(port=0, directory=copy, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    site_url = url_of(server)
+    try:
+        context = new_context()
+        page = open_game(context.new_page(), site_url)
+        wait_for_service_worker(page)  # the page is offline-capable: the wheels are not cached
+        precached = next(iter(cache_state(page, info["version"]).values()))
+        assert not {site_url + w for w in wheels_used} & set(precached)
+        installs_offline_only_once_used(context, page, site_url, external_requests)
+        cached = next(iter(cache_state(page, info["version"]).values()))
+        assert {site_url + w for w in wheels_used} <= set(cached)
+
+        # A new build (a new version in sw.js): its worker keeps the wheels used before.
+        context.set_offline(False)
+        sw = (copy / "sw.js").read_text().replace(info["version"], "0123456789abcdef")
+        (copy / "sw.js").write_text(sw)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        cached = next(iter(cache_state(page, "0123456789abcdef").values()))
+        assert {site_url + w for w in wheels_used} <= set(cached)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def installs_offline_only_once_used(
+    context: BrowserContext, page: Page, site_url: str, external_requests: ExternalRequests
+) -> None:
+    """Offline before first use the install fails and the dialog says so; online it installs
+    from the origin, once, invites and plays as CPython; then offline, after a reload, it
+    installs from the cache."""
     context.route(f"**/{FRIEND_WHEELS}**", lambda route: route.abort("internetdisconnected"))
     with pytest.raises(Error, match="FriendRuntimeError: could not install a friend game's"):
         run_python(page, install_code(site_url))
@@ -91,35 +126,3 @@ def test_friend_runtime_fails_offline_and_says_so_then_installs_from_its_origin_
     page.reload()
     wait_until_ready(page)
     assert run_python(page, install_code(site_url)) == path
-
-
-@pytest.mark.slow  # two builds cached, like test_offline's redeploy
-def test_friend_wheels_cached_on_use_are_kept_by_the_next_build(
-    new_context: Callable[..., BrowserContext], site_url: str, tmp_path: Path
-) -> None:
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy)
-    info = json.loads((copy / "build.json").read_text())
-    wheels = info["friend"]["bootstrap"] + info["friend"]["wheels"]
-    server = make_server(port=0, directory=copy, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = url_of(server)
-    try:
-        context = new_context()
-        page = open_game(context.new_page(), url)
-        wait_for_service_worker(page)
-        precached = next(iter(cache_state(page, info["version"]).values()))
-        assert not {url + w for w in wheels} & set(precached)
-        run_python(page, install_code(url))
-        cached = next(iter(cache_state(page, info["version"]).values()))
-        assert {url + w for w in wheels} <= set(cached)
-
-        # A new build (a new version in sw.js): its worker keeps the wheels used before.
-        sw = (copy / "sw.js").read_text().replace(info["version"], "0123456789abcdef")
-        (copy / "sw.js").write_text(sw)
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        cached = next(iter(cache_state(page, "0123456789abcdef").values()))
-        assert {url + w for w in wheels} <= set(cached)
-    finally:
-        server.shutdown()
-        server.server_close()
