@@ -464,3 +464,39 @@ def test_the_start_s_modules_and_files_are_preloaded_with_the_page(site: Path) -
     for path in modules + fetched:
         assert (site / path).is_file(), path
     assert "<!-- build:" not in html
+
+
+def _static_imports(module: Path) -> set[Path]:
+    """`module` and every module of web/ it imports statically, transitively."""
+    found: set[Path] = set()
+    todo = [module]
+    while todo:
+        path = todo.pop()
+        if path in found:
+            continue
+        found.add(path)
+        text = path.read_text(encoding="utf-8")
+        imports = re.findall(r'^import\s+(?:[^"\']*\sfrom\s+)?["\']\./([\w.-]+)["\']', text, re.M)
+        todo += [path.parent / name for name in imports]
+    return found
+
+
+def test_every_global_web_main_py_binds_is_set_before_python_can_start() -> None:
+    """web/main.py binds `window.targi*` objects as it starts; the loader starts Python, so each
+    object's module must run before the loader's body: imported by it, or a module script
+    before it in index.html (deferred module scripts run in document order). A module after it
+    may run late: under load a page stopped at start with `AttributeError: targiLive`."""
+    read = set(re.findall(r"window\.(targi\w+)", (WEB / "main.py").read_text(encoding="utf-8")))
+    setters: dict[str, Path] = {}
+    for path in sorted(WEB.glob("*.*js")):
+        for name in re.findall(r"window\.(targi\w+)\s*=[^=]", path.read_text(encoding="utf-8")):
+            setters[name] = path
+    read.discard("targiPage")  # main.py sets it itself, for the console
+    assert read and read <= setters.keys(), read - setters.keys()
+    index = (ROOT / "index.html").read_text(encoding="utf-8")
+    # in order; an async one runs whenever it arrives, so it counts as none
+    scripts = re.findall(r'<script type="module" src="\./web/([\w.-]+)"', index)
+    loader = scripts.index("loader.js")
+    before = {WEB / name for name in scripts[:loader]} | _static_imports(WEB / "loader.js")
+    late = sorted(f"{name} ({setters[name].name})" for name in read if setters[name] not in before)
+    assert late == []
