@@ -1,7 +1,7 @@
 """Does a return visit compile Pyodide's wasm again? (issue 23, branch wasmc)
 
     python bench/wasm_cache.py [--site site] [--returns 6] [--mode context|profile|relaunch]
-                               [--linger S] [--no-trace] [--keep-traces DIR]
+                               [--linger S] [--no-trace] [--keep-traces DIR] [--threads N]
 
 opens the built site in headless Chromium (the browser tests' launch arguments): a first visit
 that starts a game against the computer, then `--returns` return visits (the site opened again
@@ -16,6 +16,9 @@ of a module taken: then `wasm.Deserialize`), `v8.wasm.compiledModule` and
 metadata, after 2 s without new top-tier code), and the compile work in milliseconds of thread
 time: the lazy compiles on first call (`wasm.CompileLazy`), the background compiles
 (`wasm.ExecuteCompilationUnits`), the deserialization.
+
+`--threads N` adds each visit's N costliest threads (by process kind and thread name, from
+/proc) and, at the end, their medians over the return visits.
 
 `--mode`: `context` (Playwright's usual off-the-record context, one renderer for every visit,
 as the tests), `profile` (a profile on disk, one browser) or `relaunch` (a profile on disk, the
@@ -43,11 +46,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.proc_cpu import read_stat, thread_stats, tree  # noqa: E402
+from bench.proc_cpu import kind_of, read_stat, thread_stats, tree  # noqa: E402
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.serve import make_server, url_of  # noqa: E402
 
 EXTRA_ARGS: list[str] = []  # --chromium-arg
+THREADS: list[int] = []  # --threads N: the N threads that took most of a visit's CPU
 KEEP_TRACES: list[Path] = []  # --keep-traces
 TICK = os.sysconf("SC_CLK_TCK")
 TRACE_CATEGORIES = [
@@ -79,6 +83,32 @@ def cpu_now() -> tuple[int, int]:
         total += stat[2]
         pool += sum(t[2] for _, t in thread_stats(pid) if t[0].startswith("ThreadPoolForeg"))
     return total, pool
+
+
+def threads_now() -> dict[tuple[int, str], tuple[str, int]]:
+    """{(pid, tid): ("process kind / thread name", ticks)} of every live thread under this
+    process: a visit's CPU by thread is the difference of two of these (threads that ended
+    meanwhile are left out, and so is a thread's time before it began)."""
+    found: dict[tuple[int, str], tuple[str, int]] = {}
+    for pid in tree(os.getpid()) - {os.getpid()}:
+        stat = read_stat(f"/proc/{pid}/stat")
+        if stat is None:
+            continue
+        kind = kind_of(pid, stat[0])
+        for tid, tstat in thread_stats(pid):
+            name = tstat[0].rstrip("0123456789")
+            found[(pid, tid)] = (f"{kind} / {name}", tstat[2])
+    return found
+
+
+def by_thread(
+    before: dict[tuple[int, str], tuple[str, int]], after: dict[tuple[int, str], tuple[str, int]]
+) -> dict[str, float]:
+    """The CPU seconds of each thread name between two `threads_now`, the largest first."""
+    summed: Counter[str] = Counter()
+    for key, (name, ticks) in after.items():
+        summed[name] += ticks - before.get(key, (name, 0))[1]
+    return {name: round(ticks / TICK, 2) for name, ticks in summed.most_common(THREADS[0])}
 
 
 def wasm_events(trace_file: Path) -> dict[str, float]:
@@ -136,6 +166,7 @@ def visit(
 ) -> dict[str, object]:
     tracer = Tracer(page) if trace is not None else None
     cpu0, pool0 = cpu_now()
+    threads0 = threads_now() if THREADS else {}
     began = time.monotonic()
     page.goto(url)
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=120_000)
@@ -148,6 +179,7 @@ def visit(
     ai = time.monotonic() - began
     # the AI's worker waits for the page's keeping of the snapshot: both are done here
     cpu1, pool1 = cpu_now()
+    threads1 = threads_now() if THREADS else {}
     if linger:
         # a player stays on the page: V8 writes its code cache after 2 s without new top-tier
         # code (wasm_caching_timeout_ms), which a visit that ends at once never reaches
@@ -167,6 +199,8 @@ def visit(
         "python_start": page.evaluate("document.documentElement.dataset.pythonStart"),
         "ai_start": page.evaluate("document.documentElement.dataset.aiStart"),
     }
+    if THREADS:
+        result["threads"] = by_thread(threads0, threads1)
     if tracer is not None and trace is not None:
         trace.write_bytes(tracer.stop())
         if KEEP_TRACES:
@@ -235,7 +269,12 @@ def main(argv: list[str]) -> int:
         help="one more Chromium argument, e.g. --js-flags=--wasm-caching-timeout-ms=0",
     )
     parser.add_argument("--keep-traces", type=Path, help="a folder for each visit's trace")
+    parser.add_argument(
+        "--threads", type=int, default=0, help="print each visit's N costliest threads"
+    )
     args = parser.parse_args(argv)
+    if args.threads:
+        THREADS.append(args.threads)
     EXTRA_ARGS.extend(args.chromium_arg)
     if args.keep_traces:
         args.keep_traces.mkdir(parents=True, exist_ok=True)
@@ -246,6 +285,15 @@ def main(argv: list[str]) -> int:
     for key in ("ready_s", "ai_ready_s", "cpu_s", "pool_s"):
         values = [float(str(r[key])) for r in back]
         print(f"return visits, median {key}: {statistics.median(values)}")
+    if args.threads:
+        names = {name for r in back for name in r["threads"]}  # type: ignore[attr-defined]
+        medians = {
+            name: statistics.median(r["threads"].get(name, 0.0) for r in back)  # type: ignore[attr-defined]
+            for name in names
+        }
+        print("return visits, median CPU by thread:")
+        for name, cpu in sorted(medians.items(), key=lambda item: -item[1]):
+            print(f"  {name:60s} {cpu:.2f} s")
     print(f"load average after: {os.getloadavg()}", flush=True)
     return 0
 

@@ -1,9 +1,10 @@
 // The build's interpreter snapshot (called by tools/site.py): Pyodide started in Node from the
 // site being built, the game's wheel unpacked, what the page and the AI import imported
 // (web/snapshot.mjs: PRELOAD, and the build's version as the snapshot's mark), then
-// makeMemorySnapshot(), its stretches that are not zero laid end to end (packRuns), gzipped. A
-// snapshot holds Python's memory and Pyodide's own JavaScript references by path, never objects
-// of the realm that made it, so one made here restores in the browser's page and worker.
+// makeMemorySnapshot(), its stretches that are not zero laid end to end (packRuns, the page's own
+// in web/shipped.mjs), gzipped. A snapshot holds Python's memory and Pyodide's own JavaScript
+// references by path, never objects of the realm that made it, so one made here restores in the
+// browser's page and worker.
 //
 //   node tools/snapshot.mjs <site folder> <version> <wheel, site-relative> <output>
 import { readFileSync, writeFileSync } from "node:fs";
@@ -33,42 +34,13 @@ function zeroFreeMemory(module) {
   }
 }
 
-// Zeros need not be sent nor inflated: 31 MB of memory, of which the C stack, the free memory and
-// the top of the heap are zero. The page inflates only the runs that are not zero (about 15 MB),
-// and lays them into a new, zeroed buffer (web/shipped.mjs readRuns, which documents the
-// format). A gap shorter than RUN_GAP stays in its run: a run costs 8 bytes of header and a
-// copy.
-const RUNS_MAGIC = "TGRUNS01";
-const RUN_GAP = 4096;
-function packRuns(memory) {
-  const runs = [];
-  let start = -1;
-  let zeros = 0;
-  for (let i = 0; i < memory.length; i++) {
-    if (memory[i] !== 0) {
-      if (start < 0) start = i;
-      zeros = 0;
-    } else if (start >= 0 && ++zeros === RUN_GAP) {
-      runs.push([start, i + 1 - RUN_GAP - start]);
-      start = -1;
-    }
-  }
-  if (start >= 0) runs.push([start, memory.length - zeros - start]);
-  const head = Buffer.alloc(16 + 8 * runs.length);
-  head.write(RUNS_MAGIC, 0, "latin1");
-  head.writeUInt32LE(memory.length, 8);
-  head.writeUInt32LE(runs.length, 12);
-  runs.forEach(([at, length], k) => {
-    head.writeUInt32LE(at, 16 + 8 * k);
-    head.writeUInt32LE(length, 20 + 8 * k);
-  });
-  return Buffer.concat([head, ...runs.map(([at, length]) => memory.subarray(at, at + length))]);
-}
-
 const [site, version, wheel, output] = process.argv.slice(2);
 const siteUrl = pathToFileURL(site.endsWith("/") ? site : `${site}/`);
 const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", siteUrl));
 const { snapshotCode } = await import(new URL("web/snapshot.mjs", siteUrl));
+// Zeros need not be sent nor inflated: the runs that are not zero, as the page keeps them too
+// (web/shipped.mjs packRuns, which documents the format).
+const { packRuns } = await import(new URL("web/shipped.mjs", siteUrl));
 
 const pyodide = await loadPyodide({
   indexURL: new URL("pyodide/", siteUrl).pathname,

@@ -1,11 +1,13 @@
 // The build's interpreter snapshot, snapshot.gz, downloaded and unzipped as it arrives (the
-// inflate runs while the rest is still on its way), and the kept snapshot: those unzipped bytes
-// in Cache Storage under the build's version and their SHA-256, for every later start (the
-// page's and the AI's worker's), offline too. web/snapshot.mjs uses it in a worker: on the
-// page, in a worker of its own running this module (named SHIPPED_WORKER), so that the 31 MB
-// inflate, and later the keeping, run beside the page's main thread instead of on it; in the
-// AI's worker, in place. One module for both, so that the page's worker starts with one
-// request, not a chain.
+// inflate runs while the rest is still on its way), and the kept snapshot: the memory's runs that
+// are not zero (about 15 of its 31 MB, as snapshot.gz packs them, not zipped) in Cache Storage
+// under the build's version and their SHA-256, for every later start (the page's and the AI's
+// worker's), offline too: a start reads and hashes half the bytes it would for the whole
+// memory. web/snapshot.mjs uses it in a worker: on the page, in a worker of its own running this
+// module (named SHIPPED_WORKER), so that the 31 MB inflate, and later the keeping, run beside
+// the page's main thread instead of on it; in the AI's worker, in place. One module for both,
+// so that the page's worker starts with one request, not a chain. The build packs snapshot.gz
+// with the same packRuns (tools/snapshot.mjs).
 export const SHIPPED_WORKER = "targi-shipped";
 
 const SITE = new URL("../", import.meta.url);
@@ -17,14 +19,15 @@ export async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The kept snapshot, read back by web/snapshot.mjs only if both headers match.
-export async function writeSnapshot(version, bytes) {
+// The kept snapshot (`packed`: packRuns of the memory), read back by web/snapshot.mjs only if
+// both headers match, then laid out by layRuns.
+export async function writeSnapshot(version, packed) {
   const headers = {
     "content-type": "application/octet-stream",
     "x-targi-version": version,
-    "x-targi-sha256": await sha256(bytes),
+    "x-targi-sha256": await sha256(packed),
   };
-  await (await caches.open(CACHE)).put(ENTRY, new Response(bytes, { headers }));
+  await (await caches.open(CACHE)).put(ENTRY, new Response(packed, { headers }));
 }
 
 // A host that serves the .gz file with `Content-Encoding: gzip` hands fetch() the unzipped
@@ -53,13 +56,14 @@ export async function fetchShipped(url) {
   return readRuns(gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole);
 }
 
-// The snapshot is sent as its runs that are not zero (tools/snapshot.mjs packRuns), so that only
-// about 15 of its 31 MB are inflated: a header, "TGRUNS01", the memory's size, the runs' count,
-// each run's offset and length (u32, little-endian), then the runs' bytes one after another.
-// They are copied into a new buffer, whose gaps are zero already. A stream without the header is
-// returned as it is (loadPyodide refuses what is no snapshot); a header that does not match its
-// bytes throws.
+// The snapshot is sent and kept as its runs that are not zero (packRuns), so that only about 15
+// of its 31 MB are inflated, read and hashed: a header, "TGRUNS01", the memory's size, the
+// runs' count, each run's offset and length (u32, little-endian), then the runs' bytes one
+// after another. They are copied into a new buffer, whose gaps are zero already. A stream
+// without the header is returned as it is (loadPyodide refuses what is no snapshot); a header
+// that does not match its bytes throws.
 const RUNS_MAGIC = "TGRUNS01";
+const RUNS = "snapshot runs: "; // the errors' start
 export async function readRuns(stream) {
   const chunks = [];
   let size = 0;
@@ -112,15 +116,71 @@ export async function readRuns(stream) {
   return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
+// Zeros need not be sent, inflated, kept nor hashed: of the interpreter's 31 MB of memory the C
+// stack, the free memory and the top of the heap are zero. A gap shorter than RUN_GAP stays in
+// its run: a run costs 8 bytes of header and a copy. (The format: readRuns, above.)
+const RUN_GAP = 4096;
+export function packRuns(memory) {
+  const runs = [];
+  let start = -1;
+  let zeros = 0;
+  for (let i = 0; i < memory.length; i++) {
+    if (memory[i] !== 0) {
+      if (start < 0) start = i;
+      zeros = 0;
+    } else if (start >= 0 && ++zeros === RUN_GAP) {
+      runs.push([start, i + 1 - RUN_GAP - start]);
+      start = -1;
+    }
+  }
+  if (start >= 0) runs.push([start, memory.length - zeros - start]);
+  const head = 16 + 8 * runs.length;
+  const packed = new Uint8Array(head + runs.reduce((sum, [, length]) => sum + length, 0));
+  const view = new DataView(packed.buffer);
+  for (let k = 0; k < RUNS_MAGIC.length; k++) packed[k] = RUNS_MAGIC.charCodeAt(k);
+  view.setUint32(8, memory.length, true);
+  view.setUint32(12, runs.length, true);
+  let at = head;
+  runs.forEach(([offset, length], k) => {
+    view.setUint32(16 + 8 * k, offset, true);
+    view.setUint32(20 + 8 * k, length, true);
+    packed.set(memory.subarray(offset, offset + length), at);
+    at += length;
+  });
+  return packed;
+}
+
+// The kept snapshot's bytes, whole in memory (checked against their SHA-256), laid out as
+// readRuns lays out a stream; bytes without the runs' header are returned as they are.
+export function layRuns(bytes) {
+  const magic = String.fromCharCode(...bytes.subarray(0, RUNS_MAGIC.length));
+  if (magic !== RUNS_MAGIC) return bytes;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = bytes.length < 16 ? 0 : view.getUint32(12, true);
+  let at = 16 + 8 * count;
+  if (at > bytes.length) throw new Error(`${RUNS}fewer bytes than its header says`);
+  const memory = new Uint8Array(view.getUint32(8, true));
+  for (let k = 0; k < count; k++) {
+    const offset = view.getUint32(16 + 8 * k, true);
+    const length = view.getUint32(20 + 8 * k, true);
+    if (offset + length > memory.length) throw new Error(`${RUNS}a run outside the memory`);
+    if (at + length > bytes.length) throw new Error(`${RUNS}fewer bytes than its header says`);
+    memory.set(bytes.subarray(at, at + length), offset);
+    at += length;
+  }
+  if (at !== bytes.length) throw new Error(`${RUNS}more bytes than its header says`);
+  return memory;
+}
+
 // The page's worker: the page posts the URL, the worker answers {bytes} (transferred, not
 // copied; null on an HTTP error) or {error}. Later the page may hand the same bytes back,
 // restored and found this build's, {keep: version, bytes} (transferred again): the worker keeps
-// them and answers {kept: true}, or {kept: false, error}.
+// their runs and answers {kept: true}, or {kept: false, error}.
 if (globalThis.name === SHIPPED_WORKER && !globalThis.document) {
   globalThis.onmessage = async ({ data }) => {
     if (data?.keep) {
       try {
-        await writeSnapshot(data.keep, data.bytes);
+        await writeSnapshot(data.keep, packRuns(data.bytes));
         postMessage({ kept: true });
       } catch (e) {
         postMessage({ kept: false, error: String(e?.message || e) });

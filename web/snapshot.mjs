@@ -3,18 +3,20 @@
 // of an interpreter that has already imported the game. A snapshot restores in a fraction of a
 // plain start. The build makes one (tools/snapshot.mjs, in Node: `snapshot.gz`, gzipped); the
 // first start downloads it beside Pyodide's files (not on a slow or data-saving connection),
-// and the page's worker that unzipped it keeps it, unzipped, in Cache Storage under the build's
-// version for every later start, offline too, once the page has restored it (web/shipped.mjs);
-// the AI's worker makes and keeps one only where the page kept none (web/ai-client.js). Only
-// the same build's snapshot (the version it holds) is used, and a kept one only if it is whole
-// (its SHA-256); anything else falls back, silently: from the kept snapshot to the shipped one
-// to a normal start.
+// and the page's worker that unzipped it keeps it, unzipped (its runs that are not zero), in
+// Cache Storage under the build's version for every later start, offline too, once the page
+// has restored it (web/shipped.mjs); the AI's worker makes and keeps one only where the page
+// kept none (web/ai-client.js). Only the same build's snapshot (the version it holds) is used,
+// and a kept one only if it is whole (its SHA-256); anything else falls back, silently: from
+// the kept snapshot to the shipped one to a normal start.
 import { loadPyodide as load } from "../pyodide/pyodide.mjs";
 import {
   CACHE,
   ENTRY,
   SHIPPED_WORKER,
   fetchShipped,
+  layRuns,
+  packRuns,
   sha256,
   writeSnapshot,
 } from "./shipped.mjs";
@@ -71,7 +73,9 @@ async function dropSnapshot() {
   }
 }
 
-// The entry's bytes if they are this build's snapshot and whole, else null (it is dropped).
+// The entry's memory if it is this build's snapshot and whole, else null (it is dropped). It is
+// kept as the memory's runs that are not zero (web/shipped.mjs): half the bytes to read from the
+// cache and to hash, laid out in zeros once they are found whole.
 async function checkSnapshot(hit, version) {
   if (!hit) return null;
   try {
@@ -84,9 +88,10 @@ async function checkSnapshot(hit, version) {
       await dropSnapshot();
       return null;
     }
-    return bytes;
+    return layRuns(bytes);
   } catch (e) {
     console.info("no interpreter snapshot:", e);
+    await dropSnapshot();
     return null;
   }
 }
@@ -237,7 +242,7 @@ export function startPythonOnce() {
 // page): resolves to true once this build's snapshot is kept whole in Cache Storage (restored
 // from there, or the shipped one kept by the page's worker), false where it is not. Its first
 // call starts the keeping: web/ai-client.js makes it once the table is up, so that hashing and
-// writing 31 MB do not compete with the page's start.
+// writing the snapshot do not compete with the page's start.
 export async function startPython(options = {}, { keep = false, early = null } = {}) {
   const [{ version, wheel }, hit] = await Promise.all([buildInfo(), cachedSnapshot()]);
   const wheelFiles = fetchWheel(wheel); // while the interpreter starts
@@ -251,8 +256,8 @@ export async function startPython(options = {}, { keep = false, early = null } =
     if (!snapshot) continue;
     // for bench/page_load.py: where a first visit's wait goes (the bytes in, then the restore)
     globalThis.performance?.mark(`targi:${from}-bytes`);
-    // loadPyodide may take the buffer over: the worker keeps a copy of the shipped one
-    const copy = keep && from === "shipped" ? snapshot.slice() : null;
+    // loadPyodide may take the buffer over: the worker keeps the shipped one's runs, packed now
+    const packed = keep && from === "shipped" ? packRuns(snapshot) : null;
     try {
       const pyodide = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: snapshot });
       globalThis.performance?.mark(`targi:${from}-restored`);
@@ -261,7 +266,7 @@ export async function startPython(options = {}, { keep = false, early = null } =
       // imported or read later (card data, lazily imported modules).
       await unpackWheel(pyodide, wheelFiles);
       if (from === "snapshot") download?.cancel();
-      const keepSnapshot = copy ? () => writeSnapshot(version, copy) : null;
+      const keepSnapshot = packed ? () => writeSnapshot(version, packed) : null;
       let keeping = null;
       const kept = () =>
         (keeping ??= Promise.resolve(
@@ -279,7 +284,7 @@ export async function startPython(options = {}, { keep = false, early = null } =
   const keepSnapshot = keep
     ? async () => {
         pyodide.runPython(snapshotCode(version));
-        await writeSnapshot(version, pyodide.makeMemorySnapshot());
+        await writeSnapshot(version, packRuns(pyodide.makeMemorySnapshot()));
       }
     : null;
   return { pyodide, from: "start", keepSnapshot, kept: async () => false };

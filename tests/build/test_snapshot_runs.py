@@ -109,3 +109,77 @@ def test_the_page_refuses_runs_that_do_not_match_their_header(site: Path, tmp_pa
     assert "fewer bytes" in read_runs(site, packed(64, [(8, 4)], b"\x01\x02"), [5])
     assert "more bytes" in read_runs(site, packed(64, [(8, 4)], b"\x01" * 6), [5])
     assert "outside" in read_runs(site, packed(64, [(62, 4)], b"\x01" * 4), [5])
+
+
+# The kept snapshot (web/shipped.mjs): packRuns of the memory in the file given (laid out first
+# if it is the build's snapshot.gz), then layRuns of those bytes; prints the sha256 and length
+# of each, or, for a file that is no snapshot.gz, what layRuns makes of it (or its error).
+PACK_AND_LAY = """
+import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+const [site, file, how] = process.argv.slice(1);
+const { layRuns, packRuns } = await import(new URL("web/shipped.mjs", site));
+const digest = (bytes) => [createHash("sha256").update(bytes).digest("hex"), bytes.length];
+const data = new Uint8Array(readFileSync(file));
+try {
+  if (how === "pack") {
+    const packed = packRuns(layRuns(gunzipSync(data)));
+    console.log(JSON.stringify([digest(packed), digest(layRuns(packed))]));
+  } else {
+    console.log(JSON.stringify(digest(layRuns(data))));
+  }
+} catch (e) {
+  console.log(JSON.stringify(String(e.message)));
+}
+"""
+
+
+def pack_and_lay(site: Path, file: Path, how: str) -> Any:
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", PACK_AND_LAY, site.as_uri() + "/", str(file), how],
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    return json.loads(result.stdout.decode().strip().splitlines()[-1])
+
+
+def test_the_page_keeps_the_runs_the_build_sent_and_lays_them_out_again(site: Path) -> None:
+    """The page's worker keeps the memory it restored as its runs (packRuns, the build's own
+    packing): the bytes of snapshot.gz, unzipped; a later start lays them out (layRuns) into
+    exactly the memory the build packed."""
+    payload = gzip.decompress((site / SNAPSHOT).read_bytes())
+    memory = lay_out(payload)
+    packed, laid = pack_and_lay(site, site / SNAPSHOT, "pack")
+    assert packed == [hashlib.sha256(payload).hexdigest(), len(payload)]
+    assert laid == [hashlib.sha256(memory).hexdigest(), len(memory)]
+
+
+def test_the_kept_snapshot_s_reader_refuses_runs_that_do_not_match_their_header(
+    site: Path, tmp_path: Path
+) -> None:
+    """layRuns, for a kept entry whose SHA-256 matched: the same checks as readRuns; bytes
+    without the header (an older build's whole memory) come back as they are."""
+
+    def lay(body: bytes) -> Any:
+        file = tmp_path / "kept"
+        file.write_bytes(body)
+        return pack_and_lay(site, file, "lay")
+
+    def packed(size: int, runs: list[tuple[int, int]], data: bytes) -> bytes:
+        head = RUNS_MAGIC + size.to_bytes(4, "little") + len(runs).to_bytes(4, "little")
+        for offset, length in runs:
+            head += offset.to_bytes(4, "little") + length.to_bytes(4, "little")
+        return head + data
+
+    for body in (b"no snapshot", b"\x00" * 65536, b"TGRUNS"):
+        assert lay(body) == [hashlib.sha256(body).hexdigest(), len(body)]
+    assert lay(packed(64, [(8, 4)], b"\x01\x02\x03\x04")) == [
+        hashlib.sha256(bytes(8) + b"\x01\x02\x03\x04" + bytes(52)).hexdigest(),
+        64,
+    ]
+    assert "fewer bytes" in lay(packed(64, [(8, 4)], b"\x01\x02"))
+    assert "fewer bytes" in lay(RUNS_MAGIC + b"\x40\x00\x00\x00\x05\x00\x00\x00")
+    assert "more bytes" in lay(packed(64, [(8, 4)], b"\x01" * 6))
+    assert "outside" in lay(packed(64, [(62, 4)], b"\x01" * 4))

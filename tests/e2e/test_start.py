@@ -194,6 +194,25 @@ SPOIL_SNAPSHOT = """async (how) => {
     await cache.put('./__snapshot__', new Response(bytes, {headers}));
 }"""
 
+# The kept snapshot's form: [its first 8 bytes as text, its length, the u32 after them (the
+# memory's size in a header of runs)]. It is kept as the memory's runs that are not zero
+# (web/shipped.mjs packRuns), "TGRUNS01" and about 15 MB, not the whole 31 MB memory: half the
+# bytes for every start to read and hash.
+KEPT_FORM = """async () => {
+    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
+    const bytes = new Uint8Array(await (await cache.match('./__snapshot__')).arrayBuffer());
+    const size = new DataView(bytes.buffer).getUint32(8, true);
+    return [String.fromCharCode(...bytes.subarray(0, 8)), bytes.length, size];
+}"""
+
+
+def assert_kept_as_runs(page: Page, share: float = 0.5) -> None:
+    """Kept as runs, in at most `share` of the memory's bytes."""
+    magic, length, memory = page.evaluate(KEPT_FORM)
+    assert magic == "TGRUNS01" and memory > 30_000_000, (magic, memory)
+    assert length < memory * share, (length, memory)
+
+
 SNAPSHOT_TIMEOUT_MS = 120_000
 
 
@@ -282,7 +301,8 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     no AI worker. Then a return visit restores Python from the kept snapshot, and so does the
     AI's worker when a game against the computer begins. Then that kept snapshot is spoiled,
     damaged and then of an older build (in turn: each time the page keeps a good one again):
-    each falls back to the build's snapshot with the stored game intact.
+    each falls back to the build's snapshot with the stored game intact. It is kept as the
+    memory's runs that are not zero, not the whole memory.
     Pyodide compiles the wasm from the response itself, never one the byte counter made anew,
     preloaded on the first visit, on the return visit the service worker's answer from Cache
     Storage (no preload), which carries Chrome's code cache of the module.
@@ -299,6 +319,7 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     assert wheel_marks(page) == ["targi:wheel-files"]
     assert wasm_fetches(page) == [[wasm], ["link"]]  # requested with the page: one download
     wait_for_snapshot(page)  # kept by the page's worker
+    assert_kept_as_runs(page)
     assert ai_worker(page) == "idle" and AI_WORKER not in workers  # no game: no computer
     # a return visit is one the service worker controls (installing, it precaches the whole
     # site: on a loaded machine that can outlast the snapshot, and a reload before it ends is
@@ -421,6 +442,9 @@ def test_without_a_usable_shipped_snapshot_python_starts_normally(
     expect(page.locator("#load-error")).to_be_hidden()
     assert ai_worker(page) == "started"
     wait_for_snapshot(page)
+    # the AI's worker keeps the runs too (its memory's freed blocks are not zeroed, as the build's
+    # are: 16.6 of 31.5 MB)
+    assert_kept_as_runs(page, share=0.6)
     start_game(page, "ai")
     make_a_move(page)
     assert errors == []
