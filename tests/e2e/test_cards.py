@@ -11,6 +11,7 @@ from functools import cache
 import pytest
 from gameplay import (
     SETTLED,
+    WAIT_MS,
     follow_link,
     menu_item,
     open_game,
@@ -22,9 +23,12 @@ from gameplay import (
     wait_for_turn,
 )
 from pageutil import SharedPage
-from playwright.sync_api import Page, expect
+from playwright.sync_api import ElementHandle, Page, expect
 from positions import face_down, finished, mid_game
+from targi.app.html.render import Renderer
 from targi.app.session import Session
+from targi.app.text.catalog import Catalog
+from targi.cards import CARDS
 
 # One worker runs the module, so each shared page is loaded and played once.
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("cards")]
@@ -257,7 +261,7 @@ def test_every_border_card_shows_its_illustration_in_a_phone_border_cell_in_ever
     try:
         for lang in LANGS:
             set_setting(page, "lang", lang)
-            expect(page.locator("html")).to_have_attribute("lang", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang, timeout=WAIT_MS)
             for size in PHONES:
                 resize(page, *size)
                 page.evaluate(SETTLED)
@@ -274,7 +278,7 @@ def test_every_border_card_shows_its_illustration_in_a_phone_border_cell_in_ever
                     problems += [(lang, size, p) for p in page.evaluate(OVERLAPS, board)]
     finally:
         set_setting(page, "lang", "en")
-        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator("html")).to_have_attribute("lang", "en", timeout=WAIT_MS)
     assert problems == [], problems
 
 
@@ -359,10 +363,10 @@ SPLIT_WORDS = """(root) => {
     }
     return found; }"""
 
-# Each tribe card's face of the card reference (`faces`, their HTML) drawn in turn as a display's
-# small card, in the slot of the first small card under `root` (the slot keeps its size), and
-# measured there: MEASURE's findings, and SPLIT_WORDS's when `words` (Latin-script languages);
-# a slot not shown (or a root a redraw replaced) is a finding, never a pass with nothing read.
+# Each tribe card's small card (`faces`, their HTML) drawn in turn in the slot of the first small
+# card under `root` (the slot keeps its size), and measured there: MEASURE's findings, and
+# SPLIT_WORDS's when `words` (Latin-script languages); a slot not shown (or a root a redraw
+# replaced) is a finding, never a pass with nothing read.
 # One call for all 45 cards: the measuring reads laid-out boxes, which the browser lays out
 # again for each card drawn, so a round trip a card would only add time.
 AS_MINI_MEASURED = (
@@ -374,7 +378,7 @@ AS_MINI_MEASURED = (
     const slot = root.isConnected ? root.querySelector('.card.mini') : null;
     if (slot === null || slot.offsetParent === null) return ['no small card shown to draw in'];
     for (const face of faces) {
-        root.querySelector('.card.mini').outerHTML = face.replace(/\\bref\\b/, 'mini');
+        root.querySelector('.card.mini').outerHTML = face;
         const m = measure(root);
         found.push(...m.small, ...m.outside, ...(words ? split(root) : []));
     }
@@ -384,26 +388,49 @@ AS_MINI_MEASURED = (
 NAME_SIZES = [(1280, 900), (390, 844), (360, 640)]
 
 
+TRIBE = [c.id for c in CARDS if c.kind == "tribe"]
+
+# The first small card under `root` as the page drew it: its id, whether it takes the focus,
+# its markup.
+FIRST_MINI = """(root) => { const card = root.querySelector('.card.mini');
+    return card && [card.dataset.card, card.tabIndex === 0, card.outerHTML]; }"""
+
+
+def _small_cards(page: Page, site_url: str, root: ElementHandle, lang: str) -> list[str]:
+    """The 45 tribe cards as the page draws a display's small card in `lang`: the page's own
+    renderer (targi.app.html.render, the code the page runs in Pyodide) with the catalog the
+    site serves, here in CPython. Checked against the small card the page drew under `root`
+    (the same markup, byte for byte), so what is measured is the page's card in that language;
+    the card reference opened in the page to read them took 1.5-3 s a language at load 24."""
+    served = page.request.get(f"{site_url}web/messages/{lang}.json")
+    assert served.ok, lang
+    render = Renderer(Catalog.from_json(served.text(), lang))
+    card_id, focusable, drawn = page.evaluate(FIRST_MINI, root)
+    assert render.card(card_id, "mini", focusable) == drawn, (lang, card_id)
+    assert len(TRIBE) == 45
+    return [render.card(card_id, "mini", focusable) for card_id in TRIBE]
+
+
 def _split_names(
-    page: Page, display: str, langs: tuple[str, ...], sizes: list[tuple[int, int]]
+    page: Page,
+    site_url: str,
+    display: str,
+    langs: tuple[str, ...],
+    sizes: list[tuple[int, int]],
 ) -> list[tuple[str, str, str]]:
-    """Each of the 45 tribe cards of the card reference drawn in turn as the first small card of
-    `display` (a selector), in each language of `langs`, at each window size of `sizes`: the
-    name's words split across lines (Latin-script languages), text under 12 px and text outside
-    its card. The page switches to a language once and is measured at every size in it (the
-    window resized, the faces read once): a language's faces are the same at any size, where a
-    test per size switched every language and opened the reference again."""
+    """Each of the 45 tribe cards drawn in turn as the first small card of `display` (a
+    selector), in each language of `langs`, at each window size of `sizes`: the name's words
+    split across lines (Latin-script languages), text under 12 px and text outside its card.
+    The page switches to a language once and is measured at every size in it (the window
+    resized): a language's cards are the same at any size, where a test per size switched
+    every language again."""
     problems: list[tuple[str, str, str]] = []
     try:
         for lang in langs:
             set_setting(page, "lang", lang)
-            expect(page.locator("html")).to_have_attribute("lang", lang)
-            menu_item(page, "cards")
-            faces = page.locator("#dlg-page .ref-tribe .card.face")
-            expect(faces).to_have_count(45)
-            htmls = faces.evaluate_all("(els) => els.map((e) => e.outerHTML)")
-            page.keyboard.press("Escape")
-            expect(page.locator("#dlg-page")).to_be_hidden()
+            expect(page.locator("html")).to_have_attribute("lang", lang, timeout=WAIT_MS)
+            root = page.locator(display).first.element_handle()
+            htmls = _small_cards(page, site_url, root, lang)
             words = lang in ("en", "de", "pl")
             for width, height in sizes:
                 resize(page, width, height)
@@ -412,7 +439,7 @@ def _split_names(
                 problems += [(lang, f"{width}x{height}", p) for p in found]
     finally:
         set_setting(page, "lang", "en")
-        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator("html")).to_have_attribute("lang", "en", timeout=WAIT_MS)
     return sorted(set(problems))
 
 
@@ -425,7 +452,7 @@ def test_every_card_name_on_a_small_card_reads_as_whole_words_in_every_language(
     (in Japanese and Chinese a name breaks between characters as their text does: not read), at
     1280x900, 390x844 and 360x640."""
     page = score_screen(shared_page, f"{site_url}#g={finished()}", NAME_SIZES[0])
-    problems = _split_names(page, "#score .final", LANGS, NAME_SIZES)
+    problems = _split_names(page, site_url, "#score .final", LANGS, NAME_SIZES)
     assert problems == [], "\n".join(map(str, problems))
 
 
@@ -442,5 +469,5 @@ def test_every_card_name_in_a_player_s_display_reads_as_whole_words(
     )
     display = ".player:has(.display .card.mini) .display"
     expect(page.locator(display).first).to_be_visible()
-    problems = _split_names(page, display, ("en", "de", "pl"), sizes)
+    problems = _split_names(page, site_url, display, ("en", "de", "pl"), sizes)
     assert problems == [], "\n".join(map(str, problems))
