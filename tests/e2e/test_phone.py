@@ -18,6 +18,7 @@ from gameplay import (
     WAIT_MS,
     click_move,
     follow_link,
+    load_position,
     open_game,
     resize,
     set_setting,
@@ -461,8 +462,7 @@ def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(
     your last decision of a game (the panels at their fullest) also at 200 % text size, and on
     the score screen. Loaded positions (tests/e2e/positions.py) reach every kind in a few
     seconds, where clicks reached three or four kinds in 80 moves, and the score screen only when
-    the game ended within them. Each opened as a `#g=` link in the tab (the Load dialog is
-    tested where it is the subject)."""
+    the game ended within them."""
     page = _phone(shared_page, site_url, (360, 640))
     start_game(page, "ai", level="easy", starter="me")
     wait_for_turn(page)
@@ -471,12 +471,12 @@ def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(
     _text_and_targets_fit(page, "placement with its tip")
     for kind in ("act", "tribe", "pay", "raid", "merchant"):
         code, _ = position(kind)
-        follow_link(page, code, Session.decode(code).seq)
+        load_position(page, code, Session.decode(code).seq)
         checked.add(page.evaluate(DOCK_CHECK)["kind"])
         _text_and_targets_fit(page, kind)
     assert len(checked) == 6, checked
     code = near_the_end()
-    follow_link(page, code, Session.decode(code).seq)
+    load_position(page, code, Session.decode(code).seq)
     _text_and_targets_fit(page, "your last decision")
     # 200 % text size (the browser's text setting scales everything given in rem)
     page.evaluate(
@@ -504,7 +504,7 @@ def test_phone_text_is_12px_targets_44px_and_no_label_is_cut(
     rnd = random.Random(8)
     while not s.over:
         s.play(rnd.choice(s.view()["legal"]))
-    follow_link(page, s.encode(), s.seq)
+    load_position(page, s.encode(), s.seq)
     expect(page.locator("#score .verdict")).to_be_visible()
     sizes = page.evaluate(SIZES)
     assert sizes["small"] == [] and sizes["tiny"] == [], sizes
