@@ -10,10 +10,11 @@ sets its window size, the position stays."""
 from __future__ import annotations
 
 import pytest
-from gameplay import SETTLED, open_game, resize, tips_off
+from gameplay import SETTLED, follow_link, open_game, resize, tips_off
 from pageutil import SharedPage
 from playwright.sync_api import Page
 from positions import finished, mid_game
+from targi.app.session import Session
 
 # One worker runs the module, so each shared page is loaded once.
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("board")]
@@ -47,19 +48,35 @@ MEASURE = """() => {
 def _mid_game(
     shared_page: SharedPage, site_url: str, size: tuple[int, int], touch: bool = False
 ) -> Page:
-    """The module's mid-game page (one with touch, one without) at `size`, settled."""
+    """The module's mid-game page (one with touch, one without) at `size`, settled: the game
+    opened again from its link where a test left another on the page (the replay's)."""
+    code = mid_game()
+    seq = str(Session.decode(code).seq)
 
     def open_mid_game(page: Page) -> None:
-        open_game(page, site_url + "#g=" + mid_game())
-        page.wait_for_selector("#choices [data-move]")
-        tips_off(page)
-        page.wait_for_function("() => !document.querySelector('#tip .tip')")
+        open_game(page, site_url + "#g=" + code)
+        _no_tip(page)
 
     width, height = size
     page = shared_page("touch" if touch else "mouse", open_mid_game, has_touch=touch)
+    view, on_table = page.evaluate(
+        "() => [document.getElementById('app').getAttribute('data-view'),"
+        " document.getElementById('table').dataset.seq]"
+    )
+    if view == "review":
+        page.click("[data-action=review-close]")
+    if on_table != seq:
+        follow_link(page, code, int(seq))
+        _no_tip(page)
     resize(page, width, height)
     page.evaluate(SETTLED)
     return page
+
+
+def _no_tip(page: Page) -> None:
+    page.wait_for_selector("#choices [data-move]")
+    tips_off(page)
+    page.wait_for_function("() => !document.querySelector('#tip .tip')")
 
 
 @pytest.mark.parametrize("size", LAPTOPS, ids=IDS)
@@ -139,27 +156,29 @@ REVIEW_BOARD = """() => { const b = document.getElementById('review-board').getB
             scrollW: document.documentElement.scrollWidth}; }"""
 
 
-@pytest.mark.parametrize("size", [*LAPTOPS, (360, 640)], ids=[*IDS, "360x640"])
 def test_the_replays_board_scales_with_the_window_like_the_tables(
-    new_context, reused_page: Page, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str
 ):
     """The replay (#review-board) draws the table's board: on a laptop its cells have a card's
     proportions and the board takes the height its head leaves, whole in the window (no fixed
-    600 px board); on a phone nothing scrolls sideways. (A laptop's window is the reused page
-    resized; a phone's touch screen is a context's.)"""
-    width, height = size
-    if width < 600:
-        page = new_context(viewport={"width": width, "height": height}, has_touch=True).new_page()
-    else:
-        page = reused_page
-        page.set_viewport_size({"width": width, "height": height})
-    open_game(page, site_url + "#g=" + finished())
-    page.click("#score [data-action=review]")
-    page.wait_for_selector("#review-board .cell")
-    page.evaluate("scrollTo(0, 0)")
-    m = page.evaluate(REVIEW_BOARD)
-    assert m["scrollW"] <= m["innerW"] and m["right"] <= m["innerW"] + 0.5, m
-    if width > 900:
-        assert m["bottom"] <= m["inner"] + 0.5, m
-        assert m["h"] >= 0.6 * m["inner"], m
-        assert abs(m["cell"] - 7 / 5) < 0.05, m
+    600 px board), at 1280x900 and resized to 1920x1080; on a 360x640 phone nothing scrolls
+    sideways. The module's two pages (a mouse's, a touch screen's) open the finished game from
+    its link (a hashchange, no page load) and its replay; `_mid_game` opens their mid-game
+    again for a test after this one."""
+    code = finished()
+    seq = Session.decode(code).seq
+    for touch, sizes in ((False, LAPTOPS), (True, [(360, 640)])):
+        page = _mid_game(shared_page, site_url, sizes[0], touch=touch)
+        follow_link(page, code, seq)
+        page.click("#score [data-action=review]")
+        page.wait_for_selector("#review-board .cell")
+        for width, height in sizes:
+            resize(page, width, height)
+            page.evaluate("scrollTo(0, 0)")
+            m = page.evaluate(REVIEW_BOARD)
+            assert m["innerW"] == width and m["inner"] == height, m
+            assert m["scrollW"] <= m["innerW"] and m["right"] <= m["innerW"] + 0.5, m
+            if width > 900:
+                assert m["bottom"] <= m["inner"] + 0.5, m
+                assert m["h"] >= 0.6 * m["inner"], m
+                assert abs(m["cell"] - 7 / 5) < 0.05, m

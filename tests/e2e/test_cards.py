@@ -11,6 +11,8 @@ from functools import cache
 import pytest
 from gameplay import (
     SETTLED,
+    WAIT_MS,
+    follow_link,
     menu_item,
     open_game,
     resize,
@@ -21,15 +23,19 @@ from gameplay import (
     wait_for_turn,
 )
 from pageutil import SharedPage
-from playwright.sync_api import Page, expect
+from playwright.sync_api import ElementHandle, Page, expect
 from positions import face_down, finished, mid_game
+from targi.app.html.render import Renderer
 from targi.app.session import Session
+from targi.app.text.catalog import Catalog
+from targi.cards import CARDS
 
 # One worker runs the module, so each shared page is loaded and played once.
 pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("cards")]
 
 SIZES = [(1280, 900), (1920, 1080), (390, 844), (360, 640)]
 PHONES = SIZES[2:]
+LANGS = ("en", "de", "pl", "ja", "zh-Hans")
 
 # Every visible text node under `root`: those under 12 px, and those inside a card (a board
 # cell, else a card face) whose box is not inside the card's box or that is cut by its own box;
@@ -160,27 +166,37 @@ def _mid_game(shared_page: SharedPage, site_url: str, size: tuple[int, int]) -> 
     if page.locator("#dlg-page").is_visible():
         page.keyboard.press("Escape")
         expect(page.locator("#dlg-page")).to_be_hidden()
+    if page.get_attribute("#table", "data-seq") != "40":  # a test opened another game here
+        follow_link(page, _after_40_moves(), 40)
+        wait_for_turn(page)
     resize(page, width, height)
     return page
 
 
-def _check(page: Page, root: str) -> None:
+def _check(page: Page, root: str, where: object = None) -> None:
     found = page.evaluate(MEASURE, page.locator(root).element_handle())
-    assert found["small"] == [], found["small"]
-    assert found["outside"] == [], found["outside"]
+    assert found["small"] == [], (where, found["small"])
+    assert found["outside"] == [], (where, found["outside"])
     overlaps = page.evaluate(OVERLAPS, page.locator(root).element_handle())
-    assert overlaps == [], overlaps
+    assert overlaps == [], (where, overlaps)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("sizes", [SIZES[:2], PHONES], ids=["laptops", "phones"])
 def test_no_text_on_the_table_or_the_cards_is_under_12px_and_card_text_stays_in_its_card(
-    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str, sizes: list[tuple[int, int]]
 ):
-    page = _mid_game(shared_page, site_url, size)
-    _check(page, "#table")
+    """At each size of the kind of screen (1280x900 and 1920x1080 with a mouse, 390x844 and
+    360x640 on a touch screen): the table, then the card reference opened once and measured at
+    both sizes (the window resized under it)."""
+    page = _mid_game(shared_page, site_url, sizes[0])
+    for size in sizes:
+        resize(page, *size)
+        _check(page, "#table", size)
     menu_item(page, "cards")
     expect(page.locator("#dlg-page [data-card]").first).to_be_visible()
-    _check(page, "#page-body")
+    for size in reversed(sizes):
+        resize(page, *size)
+        _check(page, "#page-body", size)
 
 
 # Every tribe and goods card of the card reference (`faces`, their HTML), drawn in turn in a
@@ -204,21 +220,25 @@ IN_CELL_MEASURED = (
 )
 
 
-@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
 def test_every_tribe_and_goods_card_fits_a_central_cell_on_a_phone(
-    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str
 ):
     """Whichever card lies in the display, its ability line, crosses and name stay inside the
-    cell without overlapping (the game on the board shows only some of the 45 cards)."""
-    page = _mid_game(shared_page, site_url, size)
+    cell without overlapping (the game on the board shows only some of the 45 cards), at both
+    phone sizes: the faces read once, the window resized between the two measurings."""
+    page = _mid_game(shared_page, site_url, PHONES[0])
     menu_item(page, "cards")
     faces = page.locator("#dlg-page .ref-tribe .card.face, #dlg-page .ref-goods .card.face")
     expect(faces.first).to_be_visible()
     htmls = faces.evaluate_all("(els) => els.map((e) => e.outerHTML)")
+    assert len(htmls) == 45 + 12, len(htmls)  # every tribe card, every kind of goods card
     page.keyboard.press("Escape")
     expect(page.locator("#dlg-page")).to_be_hidden()
-    cell = page.locator("#board .cell.central.up").first.element_handle()
-    problems = page.evaluate(IN_CELL_MEASURED, [htmls, cell])
+    problems = []
+    for size in PHONES:
+        resize(page, *size)
+        cell = page.locator("#board .cell.central.up").first.element_handle()
+        problems += [(size, p) for p in page.evaluate(IN_CELL_MEASURED, [htmls, cell])]
     assert problems == [], problems
 
 
@@ -229,39 +249,41 @@ BORDER_ART = """() => [...document.querySelectorAll('#board .cell.border')].map(
     return {cell: cell.textContent.trim().slice(0, 24), h: r.height, w: r.width / c.width}; })"""
 
 
-@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
 def test_every_border_card_shows_its_illustration_in_a_phone_border_cell_in_every_language(
-    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str
 ):
     """A border card with a two-line name or a two-line ability (Raid 4, Merchant, Silversmith,
     Tribal expansion, longer still in German or Polish) keeps a picture a player can see, at
-    least as tall as a Targi on a phone, beside its name, number and icons, none on another."""
-    page = _mid_game(shared_page, site_url, size)
+    least as tall as a Targi on a phone, beside its name, number and icons, none on another: at
+    both phone sizes in each language (one switch a language, the window resized in it)."""
+    page = _mid_game(shared_page, site_url, PHONES[0])
     problems = []
     try:
-        for lang in ("en", "de", "pl", "ja", "zh-Hans"):
+        for lang in LANGS:
             set_setting(page, "lang", lang)
-            expect(page.locator("html")).to_have_attribute("lang", lang)
-            page.evaluate(SETTLED)
-            for art in page.evaluate(BORDER_ART):
-                if art["h"] < 22 or art["w"] < 0.6:
-                    problems.append((lang, art))
-            board = page.locator("#board").element_handle()
-            found = page.evaluate(MEASURE, board)
-            problems += found["small"] + found["outside"]
-            # Chromium's text boxes in a CJK font are the font's ascent and descent, taller than
-            # the 1.2 line: two lines' boxes overlap by about 3 px where no ink touches (seen in
-            # /tmp/qa-board-ja-*.png), so the ink test reads the Latin-script languages
-            if lang in ("en", "de", "pl"):
-                problems += page.evaluate(OVERLAPS, board)
+            expect(page.locator("html")).to_have_attribute("lang", lang, timeout=WAIT_MS)
+            for size in PHONES:
+                resize(page, *size)
+                page.evaluate(SETTLED)
+                for art in page.evaluate(BORDER_ART):
+                    if art["h"] < 22 or art["w"] < 0.6:
+                        problems.append((lang, size, art))
+                board = page.locator("#board").element_handle()
+                found = page.evaluate(MEASURE, board)
+                problems += [(lang, size, p) for p in found["small"] + found["outside"]]
+                # Chromium's text boxes in a CJK font are the font's ascent and descent, taller
+                # than the 1.2 line: two lines' boxes overlap by about 3 px where no ink touches
+                # (seen in /tmp/qa-board-ja-*.png), so the ink test reads the Latin-script ones
+                if lang in ("en", "de", "pl"):
+                    problems += [(lang, size, p) for p in page.evaluate(OVERLAPS, board)]
     finally:
         set_setting(page, "lang", "en")
-        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator("html")).to_have_attribute("lang", "en", timeout=WAIT_MS)
     assert problems == [], problems
 
 
 def test_every_card_face_shows_an_illustration_the_site_ships(
-    shared_page: SharedPage, new_context, site_url: str
+    shared_page: SharedPage, site_url: str
 ):
     page = _mid_game(shared_page, site_url, (1280, 900))
     shown = page.evaluate(ART, page.locator("#table").element_handle())
@@ -274,9 +296,12 @@ def test_every_card_face_shows_an_illustration_the_site_ships(
     for art in shown + reference:
         assert "/web/art/" in art["image"] and art["image"].endswith('.svg")'), art
         urls.add(art["image"].split('"')[1])
-    # a face-down card shows its deck's back: a game whose centre holds one of each kind
-    context = new_context(viewport={"width": 1280, "height": 900})
-    page = open_game(context.new_page(), site_url + "#g=" + face_down())
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-page")).to_be_hidden()
+    # a face-down card shows its deck's back: a game whose centre holds one of each kind,
+    # opened from its link on the same page (`_mid_game` opens the module's game again)
+    code = face_down()
+    follow_link(page, code, Session.decode(code).seq)
     expect(page.locator("#board .cell.down").first).to_be_visible()
     down = page.evaluate(ART, page.locator("#board").element_handle())
     backs = {a["cls"] for a in down if "back-" in a["cls"]}
@@ -338,9 +363,10 @@ SPLIT_WORDS = """(root) => {
     }
     return found; }"""
 
-# Each tribe card's face of the card reference (`faces`, their HTML) drawn in turn as a display's
-# small card, in the slot of the first small card under `root` (the slot keeps its size), and
-# measured there: MEASURE's findings, and SPLIT_WORDS's when `words` (Latin-script languages).
+# Each tribe card's small card (`faces`, their HTML) drawn in turn in the slot of the first small
+# card under `root` (the slot keeps its size), and measured there: MEASURE's findings, and
+# SPLIT_WORDS's when `words` (Latin-script languages); a slot not shown (or a root a redraw
+# replaced) is a finding, never a pass with nothing read.
 # One call for all 45 cards: the measuring reads laid-out boxes, which the browser lays out
 # again for each card drawn, so a round trip a card would only add time.
 AS_MINI_MEASURED = (
@@ -349,8 +375,10 @@ AS_MINI_MEASURED = (
     + """; const split = """
     + SPLIT_WORDS
     + """; const found = [];
+    const slot = root.isConnected ? root.querySelector('.card.mini') : null;
+    if (slot === null || slot.offsetParent === null) return ['no small card shown to draw in'];
     for (const face of faces) {
-        root.querySelector('.card.mini').outerHTML = face.replace(/\\bref\\b/, 'mini');
+        root.querySelector('.card.mini').outerHTML = face;
         const m = measure(root);
         found.push(...m.small, ...m.outside, ...(words ? split(root) : []));
     }
@@ -360,57 +388,86 @@ AS_MINI_MEASURED = (
 NAME_SIZES = [(1280, 900), (390, 844), (360, 640)]
 
 
-def _split_names(page: Page, display: str, langs: tuple[str, ...]) -> list[tuple[str, str]]:
-    """Each of the 45 tribe cards of the card reference drawn in turn as the first small card of
-    `display` (a selector), in each language of `langs`: the name's words split across lines
-    (Latin-script languages), text under 12 px and text outside its card."""
-    problems: list[tuple[str, str]] = []
+TRIBE = [c.id for c in CARDS if c.kind == "tribe"]
+
+# The first small card under `root` as the page drew it: its id, whether it takes the focus,
+# its markup.
+FIRST_MINI = """(root) => { const card = root.querySelector('.card.mini');
+    return card && [card.dataset.card, card.tabIndex === 0, card.outerHTML]; }"""
+
+
+def _small_cards(page: Page, site_url: str, root: ElementHandle, lang: str) -> list[str]:
+    """The 45 tribe cards as the page draws a display's small card in `lang`: the page's own
+    renderer (targi.app.html.render, the code the page runs in Pyodide) with the catalog the
+    site serves, here in CPython. Checked against the small card the page drew under `root`
+    (the same markup, byte for byte), so what is measured is the page's card in that language;
+    the card reference opened in the page to read them took 1.5-3 s a language at load 24."""
+    served = page.request.get(f"{site_url}web/messages/{lang}.json")
+    assert served.ok, lang
+    render = Renderer(Catalog.from_json(served.text(), lang))
+    card_id, focusable, drawn = page.evaluate(FIRST_MINI, root)
+    assert render.card(card_id, "mini", focusable) == drawn, (lang, card_id)
+    assert len(TRIBE) == 45
+    return [render.card(card_id, "mini", focusable) for card_id in TRIBE]
+
+
+def _split_names(
+    page: Page,
+    site_url: str,
+    display: str,
+    langs: tuple[str, ...],
+    sizes: list[tuple[int, int]],
+) -> list[tuple[str, str, str]]:
+    """Each of the 45 tribe cards drawn in turn as the first small card of `display` (a
+    selector), in each language of `langs`, at each window size of `sizes`: the name's words
+    split across lines (Latin-script languages), text under 12 px and text outside its card.
+    The page switches to a language once and is measured at every size in it (the window
+    resized): a language's cards are the same at any size, where a test per size switched
+    every language again."""
+    problems: list[tuple[str, str, str]] = []
     try:
         for lang in langs:
             set_setting(page, "lang", lang)
-            expect(page.locator("html")).to_have_attribute("lang", lang)
-            menu_item(page, "cards")
-            faces = page.locator("#dlg-page .ref-tribe .card.face")
-            expect(faces).to_have_count(45)
-            htmls = faces.evaluate_all("(els) => els.map((e) => e.outerHTML)")
-            page.keyboard.press("Escape")
-            expect(page.locator("#dlg-page")).to_be_hidden()
+            expect(page.locator("html")).to_have_attribute("lang", lang, timeout=WAIT_MS)
             root = page.locator(display).first.element_handle()
+            htmls = _small_cards(page, site_url, root, lang)
             words = lang in ("en", "de", "pl")
-            found = page.evaluate(AS_MINI_MEASURED, [htmls, root, words])
-            problems += [(lang, p) for p in found]
+            for width, height in sizes:
+                resize(page, width, height)
+                root = page.locator(display).first.element_handle()
+                found = page.evaluate(AS_MINI_MEASURED, [htmls, root, words])
+                problems += [(lang, f"{width}x{height}", p) for p in found]
     finally:
         set_setting(page, "lang", "en")
-        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator("html")).to_have_attribute("lang", "en", timeout=WAIT_MS)
     return sorted(set(problems))
 
 
-@pytest.mark.parametrize("size", NAME_SIZES, ids=[f"{w}x{h}" for w, h in NAME_SIZES])
 def test_every_card_name_on_a_small_card_reads_as_whole_words_in_every_language(
-    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str
 ):
     """A display's card is about 53 px wide at 1280x900: each of the 45 tribe cards drawn there
     on the score screen keeps each word of its name on one line (broken only where the catalog
     allows, with a hyphen), its text at 12 px or more and inside the card, in all five languages
-    (in Japanese and Chinese a name breaks between characters as their text does: not read)."""
-    page = score_screen(shared_page, f"{site_url}#g={finished()}", size)
-    problems = _split_names(page, "#score .final", ("en", "de", "pl", "ja", "zh-Hans"))
+    (in Japanese and Chinese a name breaks between characters as their text does: not read), at
+    1280x900, 390x844 and 360x640."""
+    page = score_screen(shared_page, f"{site_url}#g={finished()}", NAME_SIZES[0])
+    problems = _split_names(page, site_url, "#score .final", LANGS, NAME_SIZES)
     assert problems == [], "\n".join(map(str, problems))
 
 
-@pytest.mark.parametrize("size", NAME_SIZES[:2], ids=[f"{w}x{h}" for w, h in NAME_SIZES[:2]])
 def test_every_card_name_in_a_player_s_display_reads_as_whole_words(
-    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+    shared_page: SharedPage, site_url: str
 ):
-    """The same in a player's panel during the game (a 54 px slot at 1280x900): the computer's
-    display holds a card in round 6 of the loaded game."""
+    """The same in a player's panel during the game (a 54 px slot at 1280x900; and at 390x844):
+    the computer's display holds a card in round 6 of the loaded game."""
+    sizes = NAME_SIZES[:2]
     page = shared_page(
         "display",
         lambda page: open_game(page, f"{site_url}#g={mid_game(rounds=6)}"),
-        viewport={"width": size[0], "height": size[1]},
+        viewport={"width": sizes[0][0], "height": sizes[0][1]},
     )
-    resize(page, *size)
     display = ".player:has(.display .card.mini) .display"
     expect(page.locator(display).first).to_be_visible()
-    problems = _split_names(page, display, ("en", "de", "pl"))
+    problems = _split_names(page, site_url, display, ("en", "de", "pl"), sizes)
     assert problems == [], "\n".join(map(str, problems))

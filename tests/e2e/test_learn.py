@@ -15,13 +15,11 @@ from gameplay import (
     open_game,
     play,
     resize,
-    score_screen,
     start_game,
     stored,
     table,
     wait_for_turn,
 )
-from pageutil import SharedPage
 from playwright.sync_api import Page, expect
 from targi.app.session import Session
 
@@ -35,9 +33,21 @@ def _settings(page: Page) -> dict:
 
 
 # ---- the crossing preview ----------------------------------------------------------------------
-def test_hovering_or_focusing_a_border_card_previews_its_crossings(game_page: Page):
+def test_hovering_or_focusing_a_border_card_previews_its_crossings_and_every_card_its_text(
+    game_page: Page,
+):
+    """Every card shows its full text on hover (a border card, a tribe card; on a long press:
+    the test after this), then the crossing preview, on the same game (a test each paid the
+    site's opening twice)."""
     page = game_page
     start_game(page, "hotseat")
+    page.locator('#board [data-border="1"]').hover()
+    expect(page.locator("#cardtip")).to_have_text(
+        "Noble (1): Play your hand card, paying its cost, or discard it."
+    )
+    tribe = page.locator("#board [data-space] .card.tribe").first
+    tribe.hover()
+    expect(page.locator("#cardtip")).to_contain_text(" VP, costs ")
     click_move(page, "t2")  # Blue: the column B E H
     click_move(page, "t3")  # Red
     cell = page.locator('#board [data-move="t14"]')  # Blue: the row D E F
@@ -60,18 +70,6 @@ def test_hovering_or_focusing_a_border_card_previews_its_crossings(game_page: Pa
     page.locator('#board [data-move="t15"]').focus()
     expect(page.locator('#board [data-space="B"]')).to_have_class(re.compile(r"\bpreview-claim\b"))
     expect(tip).to_contain_text("Merchant (5)")
-
-
-def test_every_card_shows_its_full_text_on_hover_and_long_press(game_page: Page):
-    page = game_page
-    start_game(page, "hotseat")
-    page.locator('#board [data-border="1"]').hover()
-    expect(page.locator("#cardtip")).to_have_text(
-        "Noble (1): Play your hand card, paying its cost, or discard it."
-    )
-    tribe = page.locator("#board [data-space] .card.tribe").first
-    tribe.hover()
-    expect(page.locator("#cardtip")).to_contain_text(" VP, costs ")
 
 
 def test_a_long_press_reads_a_card_without_playing_it(phone_tab, site_url: str):
@@ -144,21 +142,13 @@ def test_tips_can_be_turned_off_and_on(game_page: Page):
 
 
 # ---- the reading pages -------------------------------------------------------------------------
-def test_the_rules_page_opens_with_every_section_and_ruling(game_page: Page):
-    page = game_page
-    page.click("#dlg-new [data-action=rules]")  # from the welcome screen
-    dialog = page.locator("#dlg-page")
-    expect(dialog).to_be_visible()
-    expect(dialog.locator("section[id^=rules-]")).to_have_count(13)
-    expect(dialog.locator("li[id^=ruling-R]")).to_have_count(14)
-    expect(dialog.locator("figure.rule-drawing")).to_have_count(4)
-    expect(dialog).to_contain_text("tribe marker")
-    page.keyboard.press("Escape")
-    expect(dialog).to_be_hidden()
-    expect(page.locator("#dlg-new")).to_be_visible()  # back to the welcome
-
-
-def test_the_card_reference_shows_all_cards_and_what_is_unseen(game_page: Page):
+def test_the_card_reference_and_about_show_their_content_and_each_reading_page_opens_at_its_top(
+    game_page: Page,
+):
+    """The card reference (all cards, what is unseen), About (credits, provenance, the version),
+    then at 390x844 every reading page opened after each other one and after itself, read down
+    to its bottom first: each opens at its top. One game on one page, where a test each opened
+    the site three times (the rules page's content is read with its drawings, below)."""
     page = game_page
     start_game(page, "hotseat")
     menu_item(page, "cards")
@@ -173,10 +163,6 @@ def test_the_card_reference_shows_all_cards_and_what_is_unseen(game_page: Page):
     page.click("#dlg-page [data-action=close]")
     expect(page.locator("#dlg-page")).to_be_hidden()
 
-
-def test_the_about_page_gives_credits_provenance_and_the_version(game_page: Page):
-    page = game_page
-    start_game(page, "hotseat")
     menu_item(page, "about")
     about = page.locator("#dlg-page")
     expect(about).to_contain_text("Andreas Steiger")
@@ -185,6 +171,26 @@ def test_the_about_page_gives_credits_provenance_and_the_version(game_page: Page
     expect(about).to_contain_text("reconstructed")
     version = page.evaluate("async () => (await (await fetch('./build.json')).json()).version")
     expect(page.locator("#about-version")).to_have_text(f"Version {version}")
+    page.keyboard.press("Escape")
+    expect(about).to_be_hidden()
+
+    resize(page, 390, 844)
+    scrolled = """() => [document.getElementById('dlg-page').scrollTop,
+        document.querySelector('#dlg-page .dialog').scrollTop]"""
+    opened = []
+    # each page after each other one, and after itself, read down to its bottom
+    for action in ("rules", "cards", "about", "about", "rules", "rules", "cards", "cards", "rules"):
+        menu_item(page, action)
+        expect(page.locator("#dlg-page")).to_be_visible()
+        opened.append((action, page.evaluate(scrolled)))
+        page.evaluate(
+            """() => { const d = document.querySelector('#dlg-page .dialog');
+            d.scrollTop = d.scrollHeight; }"""
+        )
+        page.wait_for_function("() => document.querySelector('#dlg-page .dialog').scrollTop > 500")
+        page.keyboard.press("Escape")
+        expect(page.locator("#dlg-page")).to_be_hidden()
+    assert opened == [(action, [0, 0]) for action, _ in opened]
 
 
 # Words of the rules' drawings that do not fit: an SVG text reaching out of its drawing's box
@@ -206,51 +212,41 @@ CUT_DRAWING_TEXT = """() => {
 }"""
 
 
-@pytest.mark.xdist_group("learn-drawings")  # one worker: both sizes read one welcome page
-@pytest.mark.parametrize(
-    "viewport", [{"width": 360, "height": 640}, {"width": 1280, "height": 900}]
-)
-def test_the_rules_drawings_words_fit_their_drawings_in_every_language(
-    shared_page: SharedPage, site_url: str, viewport: dict
+DRAWING_SIZES = [(360, 640), (1280, 900)]
+
+
+def test_the_rules_page_has_every_section_and_its_drawings_words_fit_in_every_language(
+    game_page: Page,
 ):
-    page = shared_page("welcome", lambda page: open_game(page, site_url), viewport=viewport)
-    resize(page, viewport["width"], viewport["height"])
+    """The rules page opened from the welcome, with every section and ruling (read in English),
+    back to the welcome on Escape; its drawings' words fit at 360x640 and 1280x900 in each
+    language: the rules opened once a language (from the welcome, whose menu switches the
+    language without a reload) and measured at both sizes, the window resized under it, where
+    a test a size switched every language and opened the rules again (in a first visit of a
+    page of its own: this is a return visit in the worker's page)."""
+    page = game_page
+    sizes = list(DRAWING_SIZES)
     cut = {}
     for lang in ("en", "de", "pl", "ja", "zh-Hans"):
         page.select_option("#new-lang", lang)  # the welcome's menu: no reload
         page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
         page.click("#dlg-new [data-action=rules]")
-        expect(page.locator("#page-body figure.rule-drawing")).to_have_count(4)
-        if found := page.evaluate(CUT_DRAWING_TEXT):
-            cut[lang] = found
+        dialog = page.locator("#dlg-page")
+        expect(dialog.locator("figure.rule-drawing")).to_have_count(4)
+        if lang == "en":  # the rules page opens with every section and ruling
+            expect(dialog).to_be_visible()
+            expect(dialog.locator("section[id^=rules-]")).to_have_count(13)
+            expect(dialog.locator("li[id^=ruling-R]")).to_have_count(14)
+            expect(dialog).to_contain_text("tribe marker")
+        for width, height in sizes:
+            resize(page, width, height)
+            if found := page.evaluate(CUT_DRAWING_TEXT):
+                cut[(lang, width, height)] = found
         page.keyboard.press("Escape")
-        expect(page.locator("#dlg-new")).to_be_visible()
+        expect(dialog).to_be_hidden()
+        expect(page.locator("#dlg-new")).to_be_visible()  # back to the welcome
+        sizes.reverse()  # one resize a language: it starts where the last one ended
     assert cut == {}
-
-
-def test_each_reading_page_opens_at_its_top_whatever_was_scrolled_before(
-    reused_page: Page, site_url: str
-):
-    page = reused_page
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_game(page, site_url)
-    start_game(page, "hotseat")
-    scrolled = """() => [document.getElementById('dlg-page').scrollTop,
-        document.querySelector('#dlg-page .dialog').scrollTop]"""
-    opened = []
-    # each page after each other one, and after itself, read down to its bottom
-    for action in ("rules", "cards", "about", "about", "rules", "rules", "cards", "cards", "rules"):
-        menu_item(page, action)
-        expect(page.locator("#dlg-page")).to_be_visible()
-        opened.append((action, page.evaluate(scrolled)))
-        page.evaluate(
-            """() => { const d = document.querySelector('#dlg-page .dialog');
-            d.scrollTop = d.scrollHeight; }"""
-        )
-        page.wait_for_function("() => document.querySelector('#dlg-page .dialog').scrollTop > 500")
-        page.keyboard.press("Escape")
-        expect(page.locator("#dlg-page")).to_be_hidden()
-    assert opened == [(action, [0, 0]) for action, _ in opened]
 
 
 # ---- following the game ------------------------------------------------------------------------
@@ -320,41 +316,36 @@ def _finished_game() -> Session:
     return s
 
 
-def _score_screen(shared_page: SharedPage, site_url: str, size: tuple[int, int]) -> Page:
-    return score_screen(shared_page, f"{site_url}#g={_finished_game().encode()}", size)
-
-
-@pytest.mark.xdist_group("learn-score")  # one worker: the score screen's tests share its page
-@pytest.mark.parametrize("size", [(390, 844), (1280, 900)])
-def test_the_score_screen_shows_the_winner_both_displays_and_the_bars_without_sideways_scrolling(
-    shared_page: SharedPage, site_url: str, size: tuple[int, int]
+def test_the_score_screen_shows_the_winner_both_displays_the_bars_and_every_point_s_source(
+    reused_page: Page, site_url: str
 ):
-    v = _finished_game().view()
-    page = _score_screen(shared_page, site_url, size)
-    verdict = page.locator("#score .verdict")
-    assert verdict.get_attribute("data-winner") == ("" if v["winner"] is None else str(v["winner"]))
-    for p in (0, 1):
-        final = page.locator(f"#score .finals [data-final='{p}']")
-        expect(final).to_be_visible()
-        placed = [c for row in v["players"][p]["display"] for c in row]
-        expect(final.locator("[data-card]")).to_have_count(len(placed))
-        tokens = page.locator(f"#score [data-bar=tokens] [data-player='{p}'] .n")
-        expect(tokens).to_be_visible()
-        expect(tokens).to_have_text(str(v["scores"][p]["tokens"]))
-    expect(page.locator("#score [data-bar]")).to_have_count(4)
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-    width = page.evaluate("document.getElementById('score').getBoundingClientRect().right")
-    assert width <= size[0]
-
-
-@pytest.mark.xdist_group("learn-score")
-def test_the_score_screen_says_where_every_point_came_from(shared_page: SharedPage, site_url: str):
+    """The finished game opened from its link in the worker's page (a return visit; its own
+    page was a first visit), read at 390x844 and at 1280x900 with no sideways scrolling (the
+    window resized), then where every point came from."""
     s = _finished_game()
-    page = _score_screen(shared_page, site_url, (1280, 720))
+    v = s.view()
+    page = open_game(reused_page, f"{site_url}#g={s.encode()}")
+    verdict = page.locator("#score .verdict")
+    for size in ((390, 844), (1280, 900)):
+        resize(page, *size)
+        expect(verdict).to_be_visible()
+        assert verdict.get_attribute("data-winner") == (
+            "" if v["winner"] is None else str(v["winner"])
+        )
+        for p in (0, 1):
+            final = page.locator(f"#score .finals [data-final='{p}']")
+            expect(final).to_be_visible()
+            placed = [c for row in v["players"][p]["display"] for c in row]
+            expect(final.locator("[data-card]")).to_have_count(len(placed))
+            tokens = page.locator(f"#score [data-bar=tokens] [data-player='{p}'] .n")
+            expect(tokens).to_be_visible()
+            expect(tokens).to_have_text(str(v["scores"][p]["tokens"]))
+        expect(page.locator("#score [data-bar]")).to_have_count(4)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), size
+        width = page.evaluate("document.getElementById('score').getBoundingClientRect().right")
+        assert width <= size[0], size
     for p in (0, 1):
         why = page.locator(f"#score .why.p{p}")
         for key in ("tokens", "cards", "row1", "row2", "row3"):
             expect(why.locator(f'li[data-why="{key}"]')).to_have_count(1)
-        expect(why.locator('li[data-why="tokens"]')).to_contain_text(
-            str(s.view()["scores"][p]["tokens"])
-        )
+        expect(why.locator('li[data-why="tokens"]')).to_contain_text(str(v["scores"][p]["tokens"]))

@@ -21,6 +21,7 @@ from gameplay import (
     load_position,
     open_game,
     resize,
+    set_setting,
     start_game,
     table,
     tips_off,
@@ -650,21 +651,37 @@ def test_a_tap_leaves_no_card_text_open_over_the_moves(new_context, site_url: st
     assert overs > 0  # the redraws did put cards under the resting pointer
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_first_tip_covers_no_placement_on_a_small_phone(phone_tab, site_url: str, lang):
+def test_the_first_tip_covers_no_placement_on_a_small_phone(phone_tab, site_url: str):
     """The placement tip makes the dock taller: the page lifts the board above it, and a long
-    tip scrolls inside itself, so every legal border card stays on screen with the tip."""
+    tip scrolls inside itself, so every legal border card stays on screen with the tip. In
+    English, then in German (longer) on the same page: the language switched from Settings
+    (the table drawn again with the tip in German) from the top of the page, as a new game's
+    first draw starts, where a tab of its own opened `?lang=de` (the link's language choosing
+    the page's is test_languages.py's)."""
     page = phone_tab()
     page.set_viewport_size({"width": 360, "height": 640})
-    open_game(page, f"{site_url}?lang={lang}")
+    open_game(page, site_url)
     start_game(page, "ai", level="easy", starter="me")
     wait_for_turn(page)
-    expect(page.locator("#tip .tip[data-tip=place]")).to_be_visible()
-    seen = page.evaluate(DOCK_CHECK)
-    assert seen["moves"] and seen["hidden"] == [], seen
-    assert seen["prompt"] and all(seen["stock"].values()), seen
-    for action in ("tip-dismiss", "tips-off"):
-        assert page.evaluate(ON_SCREEN, page.locator(f"[data-action={action}]").element_handle())
+    tip = page.locator("#tip .tip[data-tip=place]")
+    for lang in ("en", "de"):
+        if lang != "en":
+            english = tip.inner_text()
+            page.evaluate("scrollTo(0, 0)")
+            set_setting(page, "lang", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang, timeout=WAIT_MS)
+            expect(tip).not_to_have_text(english)
+            # the dock's layout follows a redraw by a frame (its height follows the header's)
+            page.evaluate(
+                "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+            )
+        expect(tip).to_be_visible()
+        seen = page.evaluate(DOCK_CHECK)
+        assert seen["moves"] and seen["hidden"] == [], (lang, seen)
+        assert seen["prompt"] and all(seen["stock"].values()), (lang, seen)
+        for action in ("tip-dismiss", "tips-off"):
+            button = page.locator(f"[data-action={action}]").element_handle()
+            assert page.evaluate(ON_SCREEN, button), (lang, action)
 
 
 def test_a_placement_opened_by_a_link_on_a_small_phone_stays_above_the_tip(phone_tab, site_url):
