@@ -102,3 +102,14 @@ def mid_game(seed: int = 3, rounds: int = 3) -> str:
             return s.encode()
         s.play(rnd.choice(_prefer(s.game.legal_moves())), by_computer=s.computer_to_move)
     raise LookupError(f"game {seed} ended before round {rounds}")
+
+
+@cache
+def hotseat(seed: int, moves: int) -> str:
+    """The save string of a two-player game of `moves` random legal moves drawn with `seed`
+    (its deal's seed too), made by the engine: a link's position, not clicked there."""
+    session = Session.new(seed, 0, "hotseat")
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        session.play(rnd.choice(sorted(session.legal_for_human())))
+    return session.encode()

@@ -9,7 +9,7 @@ import pytest
 from gameplay import menu_item, open_game, play, start_game, stored_game, table
 from pageutil import FORGET
 from playwright.sync_api import Page, expect
-from targi.app.session import Session
+from positions import hotseat
 
 pytestmark = pytest.mark.e2e
 
@@ -22,22 +22,13 @@ def _shared(page: Page) -> tuple[str, str]:
     return link, code
 
 
-def _hotseat_code(moves: int) -> str:
-    """A two-player game of `moves` seeded moves, made by the engine."""
-    session = Session.new(21, 0, "hotseat")
-    rnd = random.Random(21)
-    for _ in range(moves):
-        session.play(rnd.choice(sorted(session.legal_for_human())))
-    return session.encode()
-
-
 def test_share_link_opens_the_same_game_in_another_browser(reused_page: Page, site_url: str):
     """Another browser is one with nothing stored: the same page with its storage emptied
     (FORGET, as `reused_page` does) proves the link alone carries the game, without the
     first visit of a new context (seconds of CPU). The game is 30 moves: 28 made by the engine
     and opened from a link, two clicked here, so that the link shared must carry moves made on
     this page (all 30 were clicks until 2026-11-27)."""
-    page = open_game(reused_page, site_url + "#g=" + _hotseat_code(28))
+    page = open_game(reused_page, site_url + "#g=" + hotseat(21, 28))
     play(page, random.Random(21), clicks=2)
     before = table(page)
     assert before["seq"] == 30

@@ -30,7 +30,7 @@ from hostile import (
 )
 from pageutil import at_origin, open_game
 from playwright.sync_api import Page, expect
-from targi.app.session import Session
+from positions import hotseat
 
 pytestmark = pytest.mark.e2e
 
@@ -44,15 +44,6 @@ def _current_key(page: Page) -> str:
 def _reload(page: Page) -> None:
     page.reload()
     wait_until_ready(page)
-
-
-def _hotseat_code(moves: int) -> str:
-    """A two-player game of `moves` seeded moves, made by the engine: a link's save string."""
-    session = Session.new(10, 0, "hotseat")
-    rnd = random.Random(10)
-    for _ in range(moves):
-        session.play(rnd.choice(sorted(session.legal_for_human())))
-    return session.encode()
 
 
 def _play_until_full(page: Page, rnd: random.Random, waiting: int) -> None:
@@ -215,7 +206,7 @@ def test_a_game_opened_from_a_link_while_the_storage_is_full_is_saved_once_it_fi
 ):
     """Failure 6: a game opened from a link was shown but not saved."""
     page = game_page
-    code = _hotseat_code(5)  # made by the engine (a game played and shared here until 2026-11-27)
+    code = hotseat(10, 5)  # made by the engine (a game played and shared here until 2026-11-27)
     start_game(page, "hotseat")
     fill_storage(page)
     page.goto(site_url + "#g=" + code)

@@ -10,8 +10,7 @@ import pytest
 from gameplay import menu_item, play, start_game, table, wait_until_ready
 from pageutil import wait_for_async
 from playwright.sync_api import Page, expect
-from positions import mid_game
-from targi.app.session import Session
+from positions import hotseat, mid_game
 
 pytestmark = pytest.mark.e2e
 
@@ -26,21 +25,12 @@ def tab_a(reused_page: Page) -> Iterator[Page]:
             tab.close()
 
 
-def _hotseat_link(moves: int) -> str:
-    """A two-player game of `moves` seeded moves, made by the engine, as a link's fragment."""
-    session = Session.new(1, 0, "hotseat")
-    rnd = random.Random(1)
-    for _ in range(moves):
-        session.play(rnd.choice(sorted(session.legal_for_human())))
-    return "#g=" + session.encode()
-
-
 def _tabs(a: Page, site_url: str, moves: int = 6, script: str = "") -> tuple[Page, Page]:
     """Tab A with a game of `moves` moves, opened from a link (stored and locked as a game
     played there is; its moves were clicks until 2026-11-27, and the tests' own moves still
     are); then tab B opened on the same site (same storage), with A's init script `script` if
     it has one."""
-    a.goto(site_url + _hotseat_link(moves))
+    a.goto(site_url + "#g=" + hotseat(1, moves))
     wait_until_ready(a)
     assert table(a)["seq"] == moves and table(a)["mode"] == "hotseat"
     b = a.context.new_page()
