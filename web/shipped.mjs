@@ -64,6 +64,18 @@ export async function fetchShipped(url) {
 // that does not match its bytes throws.
 const RUNS_MAGIC = "TGRUNS01";
 const RUNS = "snapshot runs: "; // the errors' start
+
+// The header's runs ([offset, length] each), for readRuns and layRuns alike; `view` holds the
+// whole header, `memory` is the buffer they are laid into.
+function runsOf(view, memory) {
+  const runs = [];
+  for (let k = 0; k < view.getUint32(12, true); k++) {
+    const [offset, length] = [view.getUint32(16 + 8 * k, true), view.getUint32(20 + 8 * k, true)];
+    if (offset + length > memory.length) throw new Error(`${RUNS}a run outside the memory`);
+    runs.push([offset, length]);
+  }
+  return runs;
+}
 export async function readRuns(stream) {
   const chunks = [];
   let size = 0;
@@ -73,7 +85,7 @@ export async function readRuns(stream) {
   let into = 0; // bytes of runs[run] written
   const lay = (bytes) => {
     for (let from = 0; from < bytes.length; ) {
-      if (run === runs.length) throw new Error("snapshot runs: more bytes than its header says");
+      if (run === runs.length) throw new Error(`${RUNS}more bytes than its header says`);
       const [offset, length] = runs[run];
       const n = Math.min(length - into, bytes.length - from);
       memory.set(bytes.subarray(from, from + n), offset + into);
@@ -98,16 +110,11 @@ export async function readRuns(stream) {
     const count = view.getUint32(12, true);
     if (size < 16 + 8 * count) continue;
     memory = new Uint8Array(view.getUint32(8, true));
-    for (let k = 0; k < count; k++) {
-      runs.push([view.getUint32(16 + 8 * k, true), view.getUint32(20 + 8 * k, true)]);
-    }
-    if (runs.some(([offset, length]) => offset + length > memory.length)) {
-      throw new Error("snapshot runs: a run outside the memory");
-    }
+    runs.push(...runsOf(view, memory));
     lay(head.subarray(16 + 8 * count));
   }
   if (memory) {
-    if (run !== runs.length) throw new Error("snapshot runs: fewer bytes than its header says");
+    if (run !== runs.length) throw new Error(`${RUNS}fewer bytes than its header says`);
     return memory;
   }
   for (let next = await reader.read(); !next.done; next = await reader.read()) {
@@ -160,10 +167,7 @@ export function layRuns(bytes) {
   let at = 16 + 8 * count;
   if (at > bytes.length) throw new Error(`${RUNS}fewer bytes than its header says`);
   const memory = new Uint8Array(view.getUint32(8, true));
-  for (let k = 0; k < count; k++) {
-    const offset = view.getUint32(16 + 8 * k, true);
-    const length = view.getUint32(20 + 8 * k, true);
-    if (offset + length > memory.length) throw new Error(`${RUNS}a run outside the memory`);
+  for (const [offset, length] of runsOf(view, memory)) {
     if (at + length > bytes.length) throw new Error(`${RUNS}fewer bytes than its header says`);
     memory.set(bytes.subarray(at, at + length), offset);
     at += length;
