@@ -122,7 +122,10 @@ class DomPort:
             return
         writes = self.writes.of(frame)
         for write in writes:
-            if write.append:
+            if write.part is not None:  # one board cell: the others keep their layout and paint
+                row, column = write.part
+                el(write.region).children.item(row).children.item(column).outerHTML = write.html
+            elif write.append:
                 el(write.region).insertAdjacentHTML("beforeend", write.html)
             else:
                 el(write.region).innerHTML = write.html

@@ -4,6 +4,7 @@ page ends up exactly as a full rewrite draws it (targi.app.table.writes, text.wo
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -17,11 +18,57 @@ from targi.app.text.catalog import Catalog
 from .conftest import CATALOG_PATH
 from .fakeport import FakePort, open_page
 
+VOID = frozenset(
+    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"]
+)
+TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>")
+
+
+def _children(html: str) -> list[str]:
+    """The top-level elements of an HTML fragment, each as written (the markup is the
+    renderer's: no comments, no `>` inside attribute values, every element closed)."""
+    out, depth, start = [], 0, 0
+    for m in TAG.finditer(html):
+        if m.group(2).lower() in VOID or m.group(0).endswith("/>"):
+            if depth == 0:
+                out.append(m.group(0))
+            continue
+        if m.group(1):
+            depth -= 1
+            if depth == 0:
+                out.append(html[start : m.end()])
+        else:
+            if depth == 0:
+                start = m.start()
+            depth += 1
+    assert depth == 0 and "".join(out).replace(" ", "") == html.replace(" ", ""), html[:200]
+    return out
+
+
+def _replace_part(html: str, part: tuple[int, int], new: str) -> str:
+    """`html` with its child `row`'s child `column` replaced by `new`, as element.outerHTML
+    does (the child's own start and end tags kept around the others)."""
+    row, column = part
+    rows = _children(html)
+    start = rows[row].index(">") + 1
+    end = rows[row].rindex("</")
+    cells = _children(rows[row][start:end])
+    cells[column] = new
+    rows[row] = rows[row][:start] + "".join(cells) + rows[row][end:]
+    return "".join(rows)
+
+
+def _apply(dom: dict[str, str], w: Write) -> None:
+    if w.part is not None:
+        dom[w.region] = _replace_part(dom[w.region], w.part, w.html)
+    else:
+        dom[w.region] = dom.get(w.region, "") + w.html if w.append else w.html
+
 
 def _written_page(cat: Catalog) -> tuple[Controller, FakePort, dict[str, str], list[Write]]:
     """A page whose every draw goes through `Writes` into `dom`, as web/main.py writes the
-    document (an appended HTML string is parsed onto the end of the element's children);
-    `last` holds the writes of the last draw."""
+    document (an appended HTML string is parsed onto the end of the element's children, a
+    part replaces the element at its place); `last` holds the writes of the last draw."""
     page, port = open_page(cat)
     writes, dom, last = Writes(), {}, []
     drawn = port.draw
@@ -31,7 +78,7 @@ def _written_page(cat: Catalog) -> tuple[Controller, FakePort, dict[str, str], l
         if frame is not None:
             last[:] = writes.of(frame)
             for w in last:
-                dom[w.region] = dom.get(w.region, "") + w.html if w.append else w.html
+                _apply(dom, w)
 
     port.draw = draw  # type: ignore[method-assign]
     return page, port, dom, last
@@ -102,6 +149,35 @@ def test_a_move_appends_its_log_lines_and_skips_regions_it_did_not_change(cat: C
         assert not unchanged & written
         skipped += len(unchanged)
     assert appended >= 35 and skipped > 0
+
+
+def _cells(board: str) -> dict[tuple[int, int], str]:
+    rows = _children(board)
+    return {
+        (r, c): cell
+        for r, row in enumerate(rows)
+        for c, cell in enumerate(_children(row[row.index(">") + 1 : row.rindex("</")]))
+    }
+
+
+def test_a_move_rewrites_only_the_board_cells_it_changed(cat: Catalog):
+    """The board is 25 cells: after a move only those whose HTML changed are replaced (each in
+    its place), so the browser lays out and paints those, not the whole board again."""
+    page, _, dom, last = _written_page(cat)
+    page.click(Click("new-game", "hotseat"))
+    assert page.session is not None
+    rewritten = changed_moves = 0
+    for _ in range(60):
+        before = _cells(dom["board"])
+        page.click(Click("move", page.session.legal_for_human()[0]))
+        after = _cells(dom["board"])
+        assert len(after) == 25
+        board = [w for w in last if w.region == "board"]
+        assert all(w.part is not None for w in board)  # never the whole board again
+        assert {w.part for w in board} == {at for at in after if after[at] != before[at]}
+        rewritten += len(board)
+        changed_moves += bool(board)
+    assert changed_moves > 40 and rewritten < 60 * 25 / 2, (changed_moves, rewritten)
 
 
 @pytest.fixture

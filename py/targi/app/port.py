@@ -72,6 +72,9 @@ class TableFrame:
     can_hint: bool
     thinking: bool  # the computer is to move
     dataset: dict[str, str] = field(default_factory=dict)  # #table's data-*, `seq` written last
+    # A region's HTML as rows of parts (the board: five rows of five cells), the region's
+    # children's children: a redraw may rewrite only the parts that changed.
+    parts: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
 
 
 class Document(Protocol):

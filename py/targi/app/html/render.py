@@ -245,6 +245,26 @@ class Renderer:
     ) -> str:
         """The 5x5 board; `marks` (the replay's): moves to label as played and as the
         computer's choice, on the cards they concern."""
+        return self.board_rows(self.board_cells(v, hint, marks))
+
+    @staticmethod
+    def board_rows(rows: tuple[tuple[str, ...], ...]) -> str:
+        """The board's HTML from its cells' (`board_cells`): five rows of five."""
+        # Grid semantics (#board is role=grid): five rows of five cells, each cell a gridcell
+        # named with its place, so a screen reader says where it is (rows and columns are
+        # `display: contents`: the CSS grid still lays the cells out).
+        return "".join(
+            f'<div class="brow" role="row" aria-rowindex="{r + 1}">{"".join(cells)}</div>'
+            for r, cells in enumerate(rows)
+        )
+
+    def board_cells(
+        self,
+        v: PageView,
+        hint: str | None = None,
+        marks: dict[str, tuple[str, ...]] | None = None,
+    ) -> tuple[tuple[str, ...], ...]:
+        """Each cell's HTML, row by row: a redraw rewrites only the cells that changed."""
         b = _Board(
             v=v,
             legal=frozenset(v["moves"]),
@@ -257,22 +277,13 @@ class Renderer:
             preview=v["preview"],
             marks=marks or {},
         )
-        # Grid semantics (#board is role=grid): five rows of five cells, each cell a gridcell
-        # named with its place, so a screen reader says where it is (rows and columns are
-        # `display: contents`: the CSS grid still lays the cells out).
-        out = []
-        for r in range(5):
-            cells = []
-            for c in range(5):
-                spot = GRID[(r, c)]
-                if spot.isdigit():
-                    cells.append(self.border_cell(int(spot), b))
-                else:
-                    cells.append(self.central_cell(spot, b))
-            out.append(
-                f'<div class="brow" role="row" aria-rowindex="{r + 1}">{"".join(cells)}</div>'
+        return tuple(
+            tuple(
+                self.border_cell(int(spot), b) if spot.isdigit() else self.central_cell(spot, b)
+                for spot in (GRID[(r, c)] for c in range(5))
             )
-        return "".join(out)
+            for r in range(5)
+        )
 
     def _cell(self, b: _Board, cls: str, inner: str, move: str | None, attrs: str) -> str:
         """One cell of the board; `attrs` name its place (data-border / data-space) and, for a

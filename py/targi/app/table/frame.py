@@ -31,7 +31,8 @@ class TableView:
             log = r.log(v)
         player = v["current_player"]
         move = shown.move if shown else None
-        regions = {"status": r.status(v), "board": r.board(v, move)}
+        cells = r.board_cells(v, move)
+        regions = {"status": r.status(v), "board": r.board_rows(cells)}
         regions.update(choices=r.choices(v, move), players=r.players(v))
         regions.update(tip=r.tip(self.tip.current(v, s.seq)), since=r.since(*summary(self.cat, v)))
         regions["dock-me"] = r.dock_me(v)
@@ -49,4 +50,5 @@ class TableView:
                 "mode": s.mode,
                 "seq": str(s.seq),  # last: waiting tests see a finished table
             },
+            parts={"board": cells},
         )
