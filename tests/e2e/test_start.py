@@ -69,6 +69,16 @@ def test_the_progress_indicator_moves_on_the_compositor_while_the_interpreter_st
     assert sweep[0]["state"] == "running"
     # transform (opacity with reduced motion) animates off the main thread; width would not.
     assert "transform" in sweep[0]["props"] or "opacity" in sweep[0]["props"], sweep
+    # It waits a second, so a start that is over by then costs no frames of it; then it runs.
+    delay = page.evaluate(
+        "document.querySelector('.sweep').getAnimations()[0].effect.getTiming().delay"
+    )
+    assert delay == 1000
+    page.wait_for_function(
+        "() => document.querySelector('.sweep').getAnimations()[0]"
+        ".effect.getComputedTiming().progress !== null",
+        polling=50,
+    )
     # The main thread blocked for a second does not stop it.
     before = page.evaluate("document.querySelector('.sweep').getAnimations()[0].currentTime")
     page.evaluate(
@@ -77,6 +87,14 @@ def test_the_progress_indicator_moves_on_the_compositor_while_the_interpreter_st
     after = page.evaluate("document.querySelector('.sweep').getAnimations()[0].currentTime")
     assert after - before >= 900
     assert page.evaluate("document.documentElement.dataset.appState") == "loading"
+    # While it waits it is out of sight: its own style puts it off the bar (left of it).
+    shift = page.evaluate(
+        """() => { const sweep = document.querySelector('.sweep');
+            sweep.getAnimations()[0].cancel();
+            return new DOMMatrix(getComputedStyle(sweep).transform).m41
+                + sweep.getBoundingClientRect().width; }"""
+    )
+    assert shift <= 0, shift
     for route in stalled:
         route.abort()
 
