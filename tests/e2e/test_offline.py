@@ -13,9 +13,11 @@ from pageutil import (
     SW_TIMEOUT_MS,
     make_a_move,
     open_game,
+    python_start,
     start_game,
     wait_for_async,
     wait_for_service_worker,
+    wait_for_snapshot,
     wait_until_ready,
 )
 from playwright.sync_api import BrowserContext, Page, expect
@@ -30,10 +32,12 @@ pytestmark = pytest.mark.e2e
 def test_offline_reload_after_one_visit_plays_the_computer_and_a_new_tab_opens_the_cached_build(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    """After one visit, with the server gone and the network off: a reload starts and plays
-    a game against the computer (the page's moves and the computer's Web Worker, its own
-    Pyodide and the wheel: all a two-player game needs too), and a new tab opens the build
-    the service worker cached."""
+    """After one visit, with the server gone and the network off: a reload starts Python from
+    the snapshot the page kept and plays a game against the computer (the page's moves and
+    the computer's Web Worker, its own Pyodide, restored from that snapshot too, and the
+    wheel: all a two-player game needs too), and a new tab opens the build the service worker
+    cached. (test_start.py's offline start from the snapshot, which paid a first visit of its
+    own for the reload's first half, is this test's.)"""
     # A server of its own, so it can really be stopped without touching the other tests
     # (site_url is requested only so that site/ is built).
     server = make_server(port=0, quiet=True)
@@ -42,6 +46,7 @@ def test_offline_reload_after_one_visit_plays_the_computer_and_a_new_tab_opens_t
     context = new_context()
     page = open_game(context.new_page(), url)
     wait_for_service_worker(page)
+    wait_for_snapshot(page)
 
     server.shutdown()
     server.server_close()
@@ -49,6 +54,7 @@ def test_offline_reload_after_one_visit_plays_the_computer_and_a_new_tab_opens_t
 
     page.reload()
     wait_until_ready(page)
+    assert python_start(page) == "snapshot"
     start_game(page, "ai")
     for _ in range(3):
         assert make_a_move(page)
@@ -59,6 +65,8 @@ def test_offline_reload_after_one_visit_plays_the_computer_and_a_new_tab_opens_t
         timeout=SW_TIMEOUT_MS,
     )
     assert page.get_attribute("#table", "data-phase") != "over"
+    page.wait_for_selector("html[data-ai-start]", state="attached")
+    assert page.evaluate("document.documentElement.dataset.aiStart") == "snapshot"
 
     other = open_game(context.new_page(), url)
     cached = other.evaluate("fetch('./build.json').then(r => r.json())")
