@@ -56,7 +56,11 @@ KEPT = """async () => {
 }"""
 
 
-def per_second(before: dict, after: dict, seconds: float) -> dict[str, float]:
+Threads = dict[tuple[int, str], tuple[str, int]]  # bench.wasm_cache.threads_now
+
+
+def per_second(before: Threads, after: Threads, seconds: float) -> dict[str, float]:
+    """CPU seconds per second between two samples: every thread's, then each WATCHED kind's."""
     summed: defaultdict[str, int] = defaultdict(int)
     for key, (name, ticks) in after.items():
         summed[name] += ticks - before.get(key, (name, 0))[1]
