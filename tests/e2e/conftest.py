@@ -164,10 +164,12 @@ def new_tab(reused_page: Page, site_url: str) -> Iterator[Callable[[], Page]]:
     """Pages of the worker's reused context, each a new tab (closed after the test): the site
     cached and its storage emptied as for `reused_page`, for a test that changes a page for
     good (`add_init_script`) or needs a second tab, where a new context paid a first visit."""
-    # emptied here too: a tab of an earlier test may have left storage while the reused page
-    # stayed off the site (so its fixture had nothing to forget)
-    reused_page.goto(site_url + "build.json")
-    reused_page.evaluate(FORGET)
+    # emptied here too when `reused_page` did not: a tab of an earlier test may have left
+    # storage while the reused page stayed off the site (so its fixture had nothing to forget).
+    # On build.json it has just forgotten, with no page of the app open to write again.
+    if reused_page.url != site_url + "build.json":
+        reused_page.goto(site_url + "build.json")
+        reused_page.evaluate(FORGET)
     opened: list[Page] = []
 
     def tab() -> Page:

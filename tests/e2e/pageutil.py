@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
+from tools.paths import SITE
+
 # Every violation the page reports, from the first script on.
 RECORD_VIOLATIONS = """window.__violations = [];
 document.addEventListener('securitypolicyviolation',
@@ -223,3 +225,34 @@ WIDER = """() => document.documentElement.scrollWidth <= innerWidth ? [] :
         && el.getBoundingClientRect().right > innerWidth + 0.5)
     .map((el) => `${el.tagName}#${el.id}.${el.className}: ${el.textContent.trim().slice(0, 40)}`)
     .concat([`scrollWidth ${document.documentElement.scrollWidth}`])"""
+
+
+# This build's interpreter snapshot in Cache Storage: its version header, or null.
+SNAPSHOT_VERSION = """async () => {
+    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
+    const hit = await cache.match('./__snapshot__');
+    return hit ? hit.headers.get('x-targi-version') : null;
+}"""
+
+SNAPSHOT_TIMEOUT_MS = 120_000
+
+
+def build_version() -> str:
+    return str(json.loads((SITE / "build.json").read_text())["version"])
+
+
+def wait_for_snapshot(page: Page) -> None:
+    """This build's snapshot is kept: by the page's worker that unzipped snapshot.gz (once the
+    page has restored it), or, where the page could not, by the AI's worker."""
+    wait_for_async(
+        page,
+        f"async (v) => (await ({SNAPSHOT_VERSION})()) === v",
+        build_version(),
+        SNAPSHOT_TIMEOUT_MS,
+    )
+
+
+def python_start(page: Page) -> str | None:
+    """html[data-python-start]: how the page's interpreter started ("shipped": the build's
+    snapshot; "snapshot": the one kept; "start": none)."""
+    return page.evaluate("document.documentElement.dataset.pythonStart ?? null")

@@ -1,4 +1,5 @@
-"""After one visit the game reloads and plays with the server gone (service worker precache)."""
+"""After one visit the game reloads and plays with the server gone (service worker precache),
+and a new build replaces the cached one."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from pageutil import (
     SW_TIMEOUT_MS,
     make_a_move,
     open_game,
+    python_start,
     start_game,
     wait_for_async,
     wait_for_service_worker,
+    wait_for_snapshot,
     wait_until_ready,
 )
 from playwright.sync_api import BrowserContext, Page, expect
@@ -25,46 +28,6 @@ from tools.paths import SITE
 from tools.serve import make_server, url_of
 
 pytestmark = pytest.mark.e2e
-
-
-def test_offline_reload_after_one_visit_plays_the_computer_and_a_new_tab_opens_the_cached_build(
-    new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
-    """After one visit, with the server gone and the network off: a reload starts and plays
-    a game against the computer (the page's moves and the computer's Web Worker, its own
-    Pyodide and the wheel: all a two-player game needs too), and a new tab opens the build
-    the service worker cached."""
-    # A server of its own, so it can really be stopped without touching the other tests
-    # (site_url is requested only so that site/ is built).
-    server = make_server(port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = url_of(server)
-    context = new_context()
-    page = open_game(context.new_page(), url)
-    wait_for_service_worker(page)
-
-    server.shutdown()
-    server.server_close()
-    context.set_offline(True)
-
-    page.reload()
-    wait_until_ready(page)
-    start_game(page, "ai")
-    for _ in range(3):
-        assert make_a_move(page)
-    # Three moves of ours and at least one answer from the computer.
-    page.wait_for_function(
-        "() => Number(document.querySelector('#table').dataset.seq) >= 4",
-        polling=100,
-        timeout=SW_TIMEOUT_MS,
-    )
-    assert page.get_attribute("#table", "data-phase") != "over"
-
-    other = open_game(context.new_page(), url)
-    cached = other.evaluate("fetch('./build.json').then(r => r.json())")
-    built = json.loads((SITE / "build.json").read_text())
-    assert cached["version"] == built["version"]
-    assert other.evaluate("navigator.serviceWorker.controller !== null")
 
 
 # The service worker's caches (`targi:<scope>:<version>`); the start-up's own cache
@@ -99,10 +62,18 @@ def cache_state(page: Page, version: str, timeout_ms: float = 60_000) -> dict[st
     return state
 
 
-@pytest.mark.slow  # two builds precached: started first under xdist (tests/conftest.py)
-def test_service_worker_precaches_every_file_and_a_new_build_replaces_it_offering_a_reload(
+@pytest.mark.slow  # two builds precached, then a game offline: started first under xdist
+def test_service_worker_precaches_every_file_a_new_build_replaces_it_and_the_game_plays_offline(
     new_context: Callable[..., BrowserContext], site_url: str, tmp_path: Path
 ) -> None:
+    """The service worker precaches every file of the build; a new build replaces it, and the
+    open page says so and offers a reload. Then, with the server gone and the network off: a
+    reload starts Python from the snapshot the page kept and plays a game against the
+    computer (the page's moves and the computer's Web Worker, its own Pyodide, restored from
+    that snapshot too, and the wheel: all a two-player game needs too), and a new tab opens
+    the build the service worker cached. (One first visit, with a server of its own that can
+    really be stopped, for what were three tests: the offline reload, test_start.py's offline
+    start from the snapshot and this one.)"""
     # A copy of the site that can be "redeployed" without touching site/.
     copy = tmp_path / "site"
     shutil.copytree(SITE, copy)
@@ -110,8 +81,9 @@ def test_service_worker_precaches_every_file_and_a_new_build_replaces_it_offerin
     server = make_server(port=0, directory=copy, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = url_of(server)
+    context = new_context()
     try:
-        page = open_game(new_context().new_page(), url)
+        page = open_game(context.new_page(), url)
         wait_for_service_worker(page)
         state = cache_state(page, info["version"])
         cached = next(iter(state.values()))
@@ -132,6 +104,30 @@ def test_service_worker_precaches_every_file_and_a_new_build_replaces_it_offerin
         page.click("#update-reload")
         wait_until_ready(page)
         expect(page.locator("#update")).to_be_hidden()
+        wait_for_service_worker(page)
+        wait_for_snapshot(page)
     finally:
         server.shutdown()
         server.server_close()
+
+    context.set_offline(True)
+    page.reload()
+    wait_until_ready(page)
+    assert python_start(page) == "snapshot"
+    start_game(page, "ai")
+    for _ in range(3):
+        assert make_a_move(page)
+    # Three moves of ours and at least one answer from the computer.
+    page.wait_for_function(
+        "() => Number(document.querySelector('#table').dataset.seq) >= 4",
+        polling=100,
+        timeout=SW_TIMEOUT_MS,
+    )
+    assert page.get_attribute("#table", "data-phase") != "over"
+    page.wait_for_selector("html[data-ai-start]", state="attached")
+    assert page.evaluate("document.documentElement.dataset.aiStart") == "snapshot"
+
+    other = open_game(context.new_page(), url)
+    cached_build = other.evaluate("fetch('./build.json').then(r => r.json())")
+    assert cached_build["version"] == info["version"]
+    assert other.evaluate("navigator.serviceWorker.controller !== null")

@@ -15,9 +15,11 @@ from gameplay import start_game as new_game
 from pageutil import (
     make_a_move,
     open_game,
+    python_start,
     start_game,
     wait_for_async,
     wait_for_service_worker,
+    wait_for_snapshot,
     wait_until_ready,
 )
 from playwright.sync_api import BrowserContext, Page, Route, expect
@@ -69,6 +71,16 @@ def test_the_progress_indicator_moves_on_the_compositor_while_the_interpreter_st
     assert sweep[0]["state"] == "running"
     # transform (opacity with reduced motion) animates off the main thread; width would not.
     assert "transform" in sweep[0]["props"] or "opacity" in sweep[0]["props"], sweep
+    # It waits a second, so a start that is over by then costs no frames of it; then it runs.
+    delay = page.evaluate(
+        "document.querySelector('.sweep').getAnimations()[0].effect.getTiming().delay"
+    )
+    assert delay == 1000
+    page.wait_for_function(
+        "() => document.querySelector('.sweep').getAnimations()[0]"
+        ".effect.getComputedTiming().progress !== null",
+        polling=50,
+    )
     # The main thread blocked for a second does not stop it.
     before = page.evaluate("document.querySelector('.sweep').getAnimations()[0].currentTime")
     page.evaluate(
@@ -77,22 +89,50 @@ def test_the_progress_indicator_moves_on_the_compositor_while_the_interpreter_st
     after = page.evaluate("document.querySelector('.sweep').getAnimations()[0].currentTime")
     assert after - before >= 900
     assert page.evaluate("document.documentElement.dataset.appState") == "loading"
+    # While it waits it is out of sight: its own style puts it off the bar (left of it).
+    shift = page.evaluate(
+        """() => { const sweep = document.querySelector('.sweep');
+            sweep.getAnimations()[0].cancel();
+            return new DOMMatrix(getComputedStyle(sweep).transform).m41
+                + sweep.getBoundingClientRect().width; }"""
+    )
+    assert shift <= 0, shift
     for route in stalled:
         route.abort()
 
 
-def test_a_visit_loads_every_file_the_site_ships(
+# The kept table's board (its text), once the loader has stored it in Cache Storage (else null).
+KEPT_BOARD = """async () => {
+    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
+    const hit = await cache.match('./__last-table__');
+    if (!hit) return null;
+    const board = document.createElement('div');
+    board.innerHTML = (await hit.json()).regions.board;
+    return board.textContent;
+}"""
+
+
+def test_a_visit_loads_every_file_the_site_ships_and_the_next_shows_the_last_table_read_only(
     new_context: Callable[..., BrowserContext], site_url: str
 ) -> None:
-    # With the service worker blocked (its precache would request everything), a visit and a
-    # game against the computer request every file of the build but sw.js, the web app manifest
-    # and its icons (read when the game is installed; the build test
-    # test_every_icon_is_used_by_the_manifest_or_the_page covers them).
+    """With the service worker blocked (its precache would request everything, and with it
+    a route can hold the interpreter's download back): a visit and a game against the
+    computer request every file of the build but sw.js, the web app manifest and its icons
+    (read when the game is installed; the build test
+    test_every_icon_is_used_by_the_manifest_or_the_page covers them). Then a returning player
+    sees the last table read-only until Python is ready, and a link that opens a game shows
+    none. (One first visit for what were two tests.)"""
     context = new_context(service_workers="block")
     page = context.new_page()
+    page.add_init_script(
+        """new MutationObserver(() => {
+            if (document.documentElement.dataset.preview) window.__previewed = true;
+        }).observe(document, {attributes: true, subtree: true});"""
+    )
     requested: set[str] = set()
     context.on("request", lambda request: requested.add(site_path(request.url, site_url)))
     open_game(page, site_url)
+    assert page.evaluate("window.__previewed") is None  # nothing kept yet
     start_game(page, "ai")
     make_a_move(page)
     page.wait_for_function("() => window.targiAI && !window.targiAI.broken", polling=100)
@@ -117,32 +157,8 @@ def test_a_visit_loads_every_file_the_site_ships(
             context.wait_for_event("request", timeout=30_000)
     assert missing() == set()
 
-
-# The kept table's board (its text), once the loader has stored it in Cache Storage (else null).
-KEPT_BOARD = """async () => {
-    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
-    const hit = await cache.match('./__last-table__');
-    if (!hit) return null;
-    const board = document.createElement('div');
-    board.innerHTML = (await hit.json()).regions.board;
-    return board.textContent;
-}"""
-
-
-def test_a_returning_player_sees_the_last_table_read_only_until_python_is_ready_not_for_a_link(
-    new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
-    # No service worker: the interpreter's download can be held back by a route. One first
-    # visit for both returns: the reload shows the kept table, a link that opens a game not.
-    context = new_context(service_workers="block")
-    page = context.new_page()
-    page.add_init_script(
-        """new MutationObserver(() => {
-            if (document.documentElement.dataset.preview) window.__previewed = true;
-        }).observe(document, {attributes: true, subtree: true});"""
-    )
-    open_game(page, site_url)
-    start_game(page, "hotseat")
+    # The return: a two-player game on the table, kept, and the reload's interpreter held.
+    new_game(page, "hotseat")
     make_a_move(page)
     board = page.text_content("#board")
     wait_until(page, f"async (b) => (await ({KEPT_BOARD})()) === b", board)
@@ -170,13 +186,6 @@ def test_a_returning_player_sees_the_last_table_read_only_until_python_is_ready_
     page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
     assert page.evaluate("window.__previewed") is None
 
-
-# This build's interpreter snapshot in Cache Storage: its version header, or null.
-SNAPSHOT_VERSION = """async () => {
-    const cache = await caches.open('targi-start:' + new URL('./', location.href).pathname);
-    const hit = await cache.match('./__snapshot__');
-    return hit ? hit.headers.get('x-targi-version') : null;
-}"""
 
 # Rewrites the snapshot: "damaged" flips 4 KiB in its middle, "older" gives it another build's
 # version (what a snapshot made before a redeploy carries).
@@ -213,24 +222,6 @@ def assert_kept_as_runs(page: Page, share: float = 0.5) -> None:
     assert length < memory * share, (length, memory)
 
 
-SNAPSHOT_TIMEOUT_MS = 120_000
-
-
-def build_version() -> str:
-    return str(json.loads((SITE / "build.json").read_text())["version"])
-
-
-def wait_for_snapshot(page: Page) -> None:
-    """This build's snapshot is kept: by the page's worker that unzipped snapshot.gz (once the
-    page has restored it), or, where the page could not, by the AI's worker."""
-    wait_until(
-        page,
-        f"async (v) => (await ({SNAPSHOT_VERSION})()) === v",
-        build_version(),
-        SNAPSHOT_TIMEOUT_MS,
-    )
-
-
 AI_WORKER = "web/ai-worker.mjs"
 
 
@@ -239,10 +230,6 @@ def ai_worker(page: Page) -> str | None:
     "started" (web/ai-client.js)."""
     page.wait_for_selector("html[data-ai-worker]", state="attached")
     return page.evaluate("document.documentElement.dataset.aiWorker")
-
-
-def python_start(page: Page) -> str | None:
-    return page.evaluate("document.documentElement.dataset.pythonStart ?? null")
 
 
 # The Response Pyodide compiles pyodide.asm.wasm from (its URL; "" for a Response made anew in
@@ -306,7 +293,11 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     Pyodide compiles the wasm from the response itself, never one the byte counter made anew,
     preloaded on the first visit, on the return visit the service worker's answer from Cache
     Storage (no preload), which carries Chrome's code cache of the module.
-    (One first visit and one snapshot kept for what were four tests.)"""
+    Two players on this device never ask the computer: no AI worker (its own interpreter,
+    ~0.65 s of CPU and its memory) at the first visit nor at the return to their game, which
+    still restores Python from the snapshot the page kept; a game against the computer then
+    starts it, once.
+    (One first visit and one snapshot kept for what were five tests.)"""
     page.add_init_script(RECORD_WASM_SOURCE)
     wasm = f"{site_url}pyodide/pyodide.asm.wasm"
     workers: list[str] = []
@@ -321,6 +312,10 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     wait_for_snapshot(page)  # kept by the page's worker
     assert_kept_as_runs(page)
     assert ai_worker(page) == "idle" and AI_WORKER not in workers  # no game: no computer
+    start_game(page, "hotseat")
+    make_a_move(page)
+    board = page.inner_text("#board")
+    assert AI_WORKER not in workers  # two players: the page kept the snapshot without it
     # a return visit is one the service worker controls (installing, it precaches the whole
     # site: on a loaded machine that can outlast the snapshot, and a reload before it ends is
     # a first visit again, which downloads snapshot.gz early by design)
@@ -333,12 +328,17 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
     assert downloads == []  # the page's early download is a first visit's only
     assert page.evaluate("performance.getEntriesByName('targi:python-snapshot').length") == 1
     assert wasm_fetches(page) == [[wasm], ["fetch"]]  # the service worker's own response
+    assert page.inner_text("#board") == board  # the two players' game, stored
+    assert ai_worker(page) == "idle"  # and still no computer
+    assert AI_WORKER not in workers
+    assert page.evaluate("document.documentElement.dataset.aiStart ?? null") is None
     # The restored interpreter plays, and so does the computer's (restored too), started for
-    # the game against the computer.
-    assert ai_worker(page) == "idle"
-    start_game(page, "ai")
+    # the game against the computer, once.
+    make_a_move(page)
+    new_game(page, "ai")
     make_a_move(page)
     page.wait_for_function("() => document.documentElement.dataset.aiStart === 'snapshot'")
+    assert ai_worker(page) == "started" and workers.count(AI_WORKER) == 1
     assert downloads == []  # nor did the AI's worker download snapshot.gz
     assert errors == []
     # the kept snapshot spoiled, with a two-player game stored
@@ -358,34 +358,6 @@ def test_first_and_return_visits_start_python_fast_and_a_spoiled_snapshot_is_dro
         assert errors == [], how
     # The spoiled snapshot is gone and the page's worker keeps a good one again.
     wait_for_snapshot(page)
-
-
-def test_a_page_of_two_players_starts_no_ai_worker_and_the_next_visit_starts_from_the_kept_snapshot(
-    page: Page, site_url: str
-) -> None:
-    """Two players on this device never ask the computer: no AI worker (its own interpreter,
-    ~0.65 s of CPU and its memory) at the first visit nor at the return, which still restores
-    Python from the snapshot the page kept; a game against the computer then starts it."""
-    workers: list[str] = []
-    page.on("worker", lambda worker: workers.append(site_path(worker.url, site_url)))
-    open_game(page, site_url)
-    start_game(page, "hotseat")
-    make_a_move(page)
-    board = page.inner_text("#board")
-    wait_for_snapshot(page)
-    assert AI_WORKER not in workers  # the page kept the snapshot without it
-    wait_for_service_worker(page)
-    page.reload()
-    wait_until_ready(page)
-    assert page.inner_text("#board") == board  # the two players' game, stored
-    assert python_start(page) == "snapshot"
-    assert ai_worker(page) == "idle"
-    assert AI_WORKER not in workers
-    assert page.evaluate("document.documentElement.dataset.aiStart ?? null") is None
-    make_a_move(page)
-    new_game(page, "ai")
-    page.wait_for_selector("html[data-ai-start=snapshot]", state="attached")
-    assert ai_worker(page) == "started" and workers.count(AI_WORKER) == 1
 
 
 # What the page's reader of snapshot.gz (web/shipped.mjs fetchShipped) makes of a bad download,
@@ -492,25 +464,3 @@ def test_a_host_that_unzips_the_shipped_snapshot_on_the_way_still_gives_a_fast_s
     finally:
         server.shutdown()
         server.server_close()
-
-
-def test_offline_start_from_the_snapshot(
-    new_context: Callable[..., BrowserContext], site_url: str
-) -> None:
-    # A server of its own, to stop (site_url is requested only so that site/ is built).
-    server = make_server(port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = url_of(server)
-    context = new_context()
-    page = context.new_page()
-    open_game(page, url)
-    wait_for_service_worker(page)
-    wait_for_snapshot(page)
-    server.shutdown()
-    server.server_close()
-    context.set_offline(True)
-    page.reload()
-    wait_until_ready(page)
-    assert python_start(page) == "snapshot"
-    start_game(page, "hotseat")
-    make_a_move(page)
