@@ -21,7 +21,9 @@ def log(message: str) -> None:
     print(f"[build] {message}", flush=True)
 
 
-def run(command: list[str], **kwargs: Any) -> int:
-    """Run a command in the repository root, echoing it first; returns its exit code."""
-    log("$ " + " ".join(command))
+def run(command: list[str], echo: bool = True, **kwargs: Any) -> int:
+    """Run a command in the repository root, echoing it first (unless told not to); returns
+    its exit code."""
+    if echo:
+        log("$ " + " ".join(command))
     return subprocess.run(command, cwd=ROOT, **kwargs).returncode

@@ -10,9 +10,11 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,6 +105,35 @@ def test_failing_pytest_and_ruff_are_both_reported(
     commands.failing |= {"ruff", "pytest"}
     assert testrun.run_tests([]) == 1
     assert "FAILED: ruff check, ruff format --check, pytest" in capsys.readouterr().out
+
+
+def test_ruff_and_mypy_run_beside_the_build_and_what_they_print_follows_the_build_s_lines(
+    commands: Commands, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The static checks read only the sources: they start before npm and the build and run
+    beside them (the build here waits until mypy has run), and their lines are printed once the
+    build is done, each check's command before what it said."""
+    checked = threading.Event()
+
+    def check(command: list[str], env: dict[str, str] | None = None, **kwargs: Any) -> int:
+        if command[2] != "pytest":
+            kwargs["stdout"].write(f"{command[2]} said\n")
+        if command[2] == "mypy":
+            checked.set()
+        return commands.run(command, env, **kwargs)
+
+    def build() -> dict[str, str]:
+        assert checked.wait(60), "the build waited for the checks: they did not run beside it"
+        print("[build] built")
+        return {}
+
+    monkeypatch.setattr(testrun, "run", check)
+    monkeypatch.setattr(testrun, "build_site", build)
+    assert testrun.run_tests([]) == 0
+    out = capsys.readouterr().out
+    assert out.index("[build] built") < out.index("-m ruff check .\nruff said\n")
+    assert out.index("ruff said") < out.index("-m mypy\nmypy said\n")
+    assert [command[0] for command in commands.ran] == ["ruff", "ruff", "mypy", "pytest"]
 
 
 def test_under_xdist_the_slow_tests_run_first_and_the_summary_says_when_each_worker_ended() -> None:
