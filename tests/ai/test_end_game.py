@@ -32,14 +32,13 @@ def test_a_last_tent_that_completes_a_row_of_four_different_symbols_is_bought(le
     choice = decide(position(TENT), level, seed=0)
     assert choice.move == "b"
     assert choice.values["b"] - choice.values["d"] == pytest.approx(2.0, abs=0.01)  # tie-break
-
-
-def test_the_last_round_is_searched_over_more_deals_when_each_is_solved_quickly():
-    """A solved deal costs a fraction of its share: the rest of the budget deals again."""
-    level = LEVELS["hard"]
-    choice = decide(position(TENT), level, seed=0)
-    assert choice.samples > level.endgame_samples > level.samples
-    assert choice.nodes <= level.endgame_nodes * 1.2
+    if level == "hard":
+        # The last round is searched over more deals when each is solved quickly: a solved deal
+        # costs a fraction of its share, and the rest of the budget deals again. Read off the
+        # same search (a test of its own ran it a second time, 1.1 s).
+        setting = LEVELS["hard"]
+        assert choice.samples > setting.endgame_samples > setting.samples
+        assert choice.nodes <= setting.endgame_nodes * 1.2
 
 
 @pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])

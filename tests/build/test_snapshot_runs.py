@@ -17,46 +17,54 @@ from snapshot_runs import RUNS_MAGIC, lay_out, read_header
 
 from tools.site import SNAPSHOT
 
-# The site's web/shipped.mjs readRuns on a file given as argv, fed in pieces of the sizes given
-# (the last size repeats), gunzipped first if the file is a gzip stream, as fetchShipped does;
-# prints the sha256 and length of what it gives back, or the error it throws.
+# The site's web/shipped.mjs readRuns on each file given, fed in pieces of the sizes given (the
+# last size repeats), gunzipped first if the file is a gzip stream, as fetchShipped does; prints,
+# for each, the sha256 and length of what it gives back, or the error it throws. The cases of a
+# test go to one Node (a start is ~0.1 s of CPU; a test had up to eight).
 READ_RUNS = """
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
-const [site, file, sizes] = process.argv.slice(1);
+const [site, cases] = process.argv.slice(1);
 const { readRuns } = await import(new URL("web/shipped.mjs", site));
-const data = readFileSync(file);
-const pieces = JSON.parse(sizes);
-let stream = new ReadableStream({
-  start(controller) {
-    for (let at = 0, k = 0; at < data.length; k++) {
-      const size = pieces[Math.min(k, pieces.length - 1)];
-      controller.enqueue(new Uint8Array(data.subarray(at, at + size)));
-      at += size;
-    }
-    controller.close();
-  },
-});
-const gzip = data[0] === 0x1f && data[1] === 0x8b;
-if (gzip) stream = stream.pipeThrough(new DecompressionStream("gzip"));
-try {
-  const bytes = await readRuns(stream);
-  console.log(JSON.stringify([createHash("sha256").update(bytes).digest("hex"), bytes.length]));
-} catch (e) {
-  console.log(JSON.stringify(String(e.message)));
+async function one(file, pieces) {
+  const data = readFileSync(file);
+  let stream = new ReadableStream({
+    start(controller) {
+      for (let at = 0, k = 0; at < data.length; k++) {
+        const size = pieces[Math.min(k, pieces.length - 1)];
+        controller.enqueue(new Uint8Array(data.subarray(at, at + size)));
+        at += size;
+      }
+      controller.close();
+    },
+  });
+  const gzip = data[0] === 0x1f && data[1] === 0x8b;
+  if (gzip) stream = stream.pipeThrough(new DecompressionStream("gzip"));
+  try {
+    const bytes = await readRuns(stream);
+    return [createHash("sha256").update(bytes).digest("hex"), bytes.length];
+  } catch (e) {
+    return String(e.message);
+  }
 }
+const out = [];
+for (const [file, pieces] of JSON.parse(cases)) out.push(await one(file, pieces));
+console.log(JSON.stringify(out));
 """
 
 
-def read_runs(site: Path, file: Path, sizes: list[int]) -> Any:
+def read_runs(site: Path, cases: list[tuple[Path, list[int]]]) -> list[Any]:
+    """readRuns' answer for each (file, sizes), in one Node."""
     result = subprocess.run(
-        ["node", "--input-type=module", "-e", READ_RUNS, site.as_uri() + "/", str(file)]
-        + [json.dumps(sizes)],
+        ["node", "--input-type=module", "-e", READ_RUNS, site.as_uri() + "/"]
+        + [json.dumps([[str(file), sizes] for file, sizes in cases])],
         capture_output=True,
         check=True,
         timeout=120,
     )
-    return json.loads(result.stdout.decode().strip().splitlines()[-1])
+    answers: list[Any] = json.loads(result.stdout.decode().strip().splitlines()[-1])
+    assert len(answers) == len(cases)
+    return answers
 
 
 def test_the_shipped_snapshot_sends_only_the_memory_s_runs_that_are_not_zero(site: Path) -> None:
@@ -78,8 +86,9 @@ def test_the_page_lays_out_the_runs_in_zeros_as_the_build_packed_them(
     assert build_info["version"].encode() in memory
     expected = [hashlib.sha256(memory).hexdigest(), len(memory)]
     # as the network and the inflate hand it over, and in pieces that split the header
-    assert read_runs(site, site / SNAPSHOT, [65536]) == expected
-    assert read_runs(site, site / SNAPSHOT, [3, 9, 700, 4097, 65536]) == expected
+    assert read_runs(
+        site, [(site / SNAPSHOT, [65536]), (site / SNAPSHOT, [3, 9, 700, 4097, 65536])]
+    ) == [expected, expected]
 
 
 def test_the_page_returns_what_is_not_a_snapshot_of_runs_as_it_is(
@@ -87,62 +96,78 @@ def test_the_page_returns_what_is_not_a_snapshot_of_runs_as_it_is(
 ) -> None:
     """Anything else goes to loadPyodide as it is, which refuses it (a normal start follows):
     bytes that are not a snapshot, or an older build's whole memory."""
-    for body in (b"no snapshot", b"\x00" * 65536, b"TGRUNS"):
-        file = tmp_path / "body"
+    bodies = (b"no snapshot", b"\x00" * 65536, b"TGRUNS")
+    cases = []
+    for k, body in enumerate(bodies):
+        file = tmp_path / f"body{k}"
         file.write_bytes(body)
-        assert read_runs(site, file, [4]) == [hashlib.sha256(body).hexdigest(), len(body)]
+        cases.append((file, [4]))
+    assert read_runs(site, cases) == [[hashlib.sha256(b).hexdigest(), len(b)] for b in bodies]
 
 
 def test_the_page_refuses_runs_that_do_not_match_their_header(site: Path, tmp_path: Path) -> None:
-    def packed(size: int, runs: list[tuple[int, int]], data: bytes) -> Path:
+    def packed(size: int, runs: list[tuple[int, int]], data: bytes) -> tuple[Path, list[int]]:
         head = RUNS_MAGIC + size.to_bytes(4, "little") + len(runs).to_bytes(4, "little")
         for offset, length in runs:
             head += offset.to_bytes(4, "little") + length.to_bytes(4, "little")
-        file = tmp_path / "runs"
+        file = tmp_path / f"runs{len(list(tmp_path.iterdir()))}"
         file.write_bytes(head + data)
-        return file
+        return file, [5]
 
-    assert read_runs(site, packed(64, [(8, 4)], b"\x01\x02\x03\x04"), [5]) == [
-        hashlib.sha256(bytes(8) + b"\x01\x02\x03\x04" + bytes(52)).hexdigest(),
-        64,
-    ]
-    assert "fewer bytes" in read_runs(site, packed(64, [(8, 4)], b"\x01\x02"), [5])
-    assert "more bytes" in read_runs(site, packed(64, [(8, 4)], b"\x01" * 6), [5])
-    assert "outside" in read_runs(site, packed(64, [(62, 4)], b"\x01" * 4), [5])
+    whole, fewer, more, outside = read_runs(
+        site,
+        [
+            packed(64, [(8, 4)], b"\x01\x02\x03\x04"),
+            packed(64, [(8, 4)], b"\x01\x02"),
+            packed(64, [(8, 4)], b"\x01" * 6),
+            packed(64, [(62, 4)], b"\x01" * 4),
+        ],
+    )
+    assert whole == [hashlib.sha256(bytes(8) + b"\x01\x02\x03\x04" + bytes(52)).hexdigest(), 64]
+    assert "fewer bytes" in fewer
+    assert "more bytes" in more
+    assert "outside" in outside
 
 
 # The kept snapshot (web/shipped.mjs): packRuns of the memory in the file given (laid out first
 # if it is the build's snapshot.gz), then layRuns of those bytes; prints the sha256 and length
-# of each, or, for a file that is no snapshot.gz, what layRuns makes of it (or its error).
+# of each, or, for a file that is no snapshot.gz, what layRuns makes of it (or its error). Each
+# (file, how) of a test in one Node, as READ_RUNS.
 PACK_AND_LAY = """
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-const [site, file, how] = process.argv.slice(1);
+const [site, cases] = process.argv.slice(1);
 const { layRuns, packRuns } = await import(new URL("web/shipped.mjs", site));
 const digest = (bytes) => [createHash("sha256").update(bytes).digest("hex"), bytes.length];
-const data = new Uint8Array(readFileSync(file));
-try {
-  if (how === "pack") {
-    const packed = packRuns(layRuns(gunzipSync(data)));
-    console.log(JSON.stringify([digest(packed), digest(layRuns(packed))]));
-  } else {
-    console.log(JSON.stringify(digest(layRuns(data))));
+function one(file, how) {
+  const data = new Uint8Array(readFileSync(file));
+  try {
+    if (how === "pack") {
+      const packed = packRuns(layRuns(gunzipSync(data)));
+      return [digest(packed), digest(layRuns(packed))];
+    }
+    return digest(layRuns(data));
+  } catch (e) {
+    return String(e.message);
   }
-} catch (e) {
-  console.log(JSON.stringify(String(e.message)));
 }
+console.log(JSON.stringify(JSON.parse(cases).map(([file, how]) => one(file, how))));
 """
 
 
-def pack_and_lay(site: Path, file: Path, how: str) -> Any:
+def pack_and_lay(site: Path, cases: list[tuple[Path, str]]) -> list[Any]:
+    """PACK_AND_LAY's answer for each (file, how), in one Node."""
     result = subprocess.run(
-        ["node", "--input-type=module", "-e", PACK_AND_LAY, site.as_uri() + "/", str(file), how],
+        ["node", "--input-type=module", "-e", PACK_AND_LAY, site.as_uri() + "/"]
+        + [json.dumps([[str(file), how] for file, how in cases])],
         capture_output=True,
         check=True,
         timeout=120,
     )
-    return json.loads(result.stdout.decode().strip().splitlines()[-1])
+    answers: list[Any] = json.loads(result.stdout.decode().strip().splitlines()[-1])
+    assert len(answers) == len(cases)
+    return answers
 
 
 def test_the_page_keeps_the_runs_the_build_sent_and_lays_them_out_again(site: Path) -> None:
@@ -151,7 +176,7 @@ def test_the_page_keeps_the_runs_the_build_sent_and_lays_them_out_again(site: Pa
     exactly the memory the build packed."""
     payload = gzip.decompress((site / SNAPSHOT).read_bytes())
     memory = lay_out(payload)
-    packed, laid = pack_and_lay(site, site / SNAPSHOT, "pack")
+    ((packed, laid),) = pack_and_lay(site, [(site / SNAPSHOT, "pack")])
     assert packed == [hashlib.sha256(payload).hexdigest(), len(payload)]
     assert laid == [hashlib.sha256(memory).hexdigest(), len(memory)]
 
@@ -162,10 +187,13 @@ def test_the_kept_snapshot_s_reader_refuses_runs_that_do_not_match_their_header(
     """layRuns, for a kept entry whose SHA-256 matched: the same checks as readRuns; bytes
     without the header (an older build's whole memory) come back as they are."""
 
-    def lay(body: bytes) -> Any:
-        file = tmp_path / "kept"
-        file.write_bytes(body)
-        return pack_and_lay(site, file, "lay")
+    def lay(*bodies: bytes) -> list[Any]:
+        cases = []
+        for k, body in enumerate(bodies):
+            file = tmp_path / f"kept{k}"
+            file.write_bytes(body)
+            cases.append((file, "lay"))
+        return pack_and_lay(site, cases)
 
     def packed(size: int, runs: list[tuple[int, int]], data: bytes) -> bytes:
         head = RUNS_MAGIC + size.to_bytes(4, "little") + len(runs).to_bytes(4, "little")
@@ -173,13 +201,18 @@ def test_the_kept_snapshot_s_reader_refuses_runs_that_do_not_match_their_header(
             head += offset.to_bytes(4, "little") + length.to_bytes(4, "little")
         return head + data
 
-    for body in (b"no snapshot", b"\x00" * 65536, b"TGRUNS"):
-        assert lay(body) == [hashlib.sha256(body).hexdigest(), len(body)]
-    assert lay(packed(64, [(8, 4)], b"\x01\x02\x03\x04")) == [
-        hashlib.sha256(bytes(8) + b"\x01\x02\x03\x04" + bytes(52)).hexdigest(),
-        64,
-    ]
-    assert "fewer bytes" in lay(packed(64, [(8, 4)], b"\x01\x02"))
-    assert "fewer bytes" in lay(RUNS_MAGIC + b"\x40\x00\x00\x00\x05\x00\x00\x00")
-    assert "more bytes" in lay(packed(64, [(8, 4)], b"\x01" * 6))
-    assert "outside" in lay(packed(64, [(62, 4)], b"\x01" * 4))
+    bodies = (b"no snapshot", b"\x00" * 65536, b"TGRUNS")
+    *as_they_are, whole, fewer, short_header, more, outside = lay(
+        *bodies,
+        packed(64, [(8, 4)], b"\x01\x02\x03\x04"),
+        packed(64, [(8, 4)], b"\x01\x02"),
+        RUNS_MAGIC + b"\x40\x00\x00\x00\x05\x00\x00\x00",
+        packed(64, [(8, 4)], b"\x01" * 6),
+        packed(64, [(62, 4)], b"\x01" * 4),
+    )
+    assert as_they_are == [[hashlib.sha256(b).hexdigest(), len(b)] for b in bodies]
+    assert whole == [hashlib.sha256(bytes(8) + b"\x01\x02\x03\x04" + bytes(52)).hexdigest(), 64]
+    assert "fewer bytes" in fewer
+    assert "fewer bytes" in short_header
+    assert "more bytes" in more
+    assert "outside" in outside

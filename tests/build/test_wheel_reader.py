@@ -15,17 +15,30 @@ from typing import Any
 
 # Reads a wheel with web/wheel.mjs and prints what lands in site-packages: every file with its
 # sha256, the installed distribution's name and version, and a module of the wheel imported
-# from the written files.
+# from the written files. Pyodide starts as the page's does, from the site's interpreter snapshot
+# (its site-packages empty: the snapshot holds memory, not files), not from scratch: 1.1 s of
+# Node's CPU, against 4.5-5.7 s. The snapshot was made with the wheel's modules imported, so they
+# are dropped from sys.modules first: the import below reads the files written here.
 INSTALL = """
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 const [site, wheel] = process.argv.slice(1);
 const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", site));
 const { readWheel, writeFiles } = await import(new URL("web/wheel.mjs", site));
-const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", site).pathname });
+const { layRuns } = await import(new URL("web/shipped.mjs", site));
+const snapshot = layRuns(new Uint8Array(gunzipSync(readFileSync(new URL("snapshot.gz", site)))));
+const pyodide = await loadPyodide({
+  indexURL: new URL("pyodide/", site).pathname,
+  _loadSnapshot: snapshot,
+});
 const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+const before = pyodide.runPython(`import os; len(os.listdir(${JSON.stringify(sitePackages)}))`);
 writeFiles(pyodide.FS, sitePackages, await readWheel(readFileSync(new URL(wheel, site))));
 console.log(pyodide.runPython(`
-import hashlib, importlib.metadata, json, os, sysconfig
+import hashlib, importlib, importlib.metadata, json, os, sys, sysconfig
+for name in [m for m in sys.modules if m == "targi" or m.startswith("targi.")]:
+    del sys.modules[name]
+importlib.invalidate_caches()
 import targi.cards
 root = sysconfig.get_paths()["purelib"]
 files = {
@@ -34,7 +47,8 @@ files = {
     for folder, _, names in os.walk(root) for name in names
 }
 dist = importlib.metadata.distribution("targi")
-json.dumps({"files": files, "dist": [dist.name, dist.version], "cards": targi.cards.__file__})
+json.dumps({"files": files, "dist": [dist.name, dist.version], "cards": targi.cards.__file__,
+    "before": ${before}})
 `));
 """
 
@@ -77,6 +91,7 @@ def test_the_page_s_wheel_reader_installs_exactly_the_files_unpack_archive_would
             for name in wheel.namelist()
             if not name.endswith("/")
         }
+    assert installed["before"] == 0  # site-packages held nothing before the wheel was written
     assert installed["files"] == expected
     assert installed["dist"] == ["targi", "1.0.0"]  # an installed distribution, as before
     assert installed["cards"].endswith("site-packages/targi/cards.py")
