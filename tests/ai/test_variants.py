@@ -15,6 +15,8 @@ from targi.registry import make_player as registry_player
 from targi.view import observe
 
 from .positions import first_with
+from .test_end_game import NOBLE
+from .test_end_game import position as end_game_position
 from .test_honesty import _reordered
 
 
@@ -57,3 +59,20 @@ def test_expert_exact_does_not_see_the_order_of_the_unseen_cards() -> None:
     h = _reordered(g)
     a, b = decide(g, "expert-exact", 3, nodes=1600), decide(h, "expert-exact", 3, nodes=1600)
     assert a.values == b.values and a.move == b.move and a.nodes == b.nodes
+
+
+def test_expert_win_is_the_shipped_expert_but_for_the_win_bonus() -> None:
+    win = VARIANTS["expert-win"]
+    assert win.weights.win > EXPERT_WEIGHTS.win
+    assert replace(win, weights=replace(win.weights, win=EXPERT_WEIGHTS.win)) == LEVELS["expert"]
+
+
+def test_expert_win_weighs_the_deals_a_move_wins_more_than_the_expert_does() -> None:
+    # The last Noble (tests/ai/test_end_game.py): buying the hand card scores as much or more in
+    # most deals, discarding keeps the goods for a card Tribal expansion may turn up and wins
+    # more of them. Both discard; the larger win bonus widens discarding's lead, where the old
+    # bonus let the margins of the deals both lose weigh almost as much.
+    g = end_game_position(NOBLE)
+    shipped, win = decide(g, "expert", 0), decide(g, "expert-win", 0)
+    assert shipped.move == win.move == "d"
+    assert win.values["d"] - win.values["b"] > shipped.values["d"] - shipped.values["b"]

@@ -53,6 +53,11 @@ VARIANTS: dict[str, Level] = {
     "expert-exact": replace(LEVELS["expert"], exact_root=True),
     "expert-spend": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, spend=True)),
     "expert-tempo": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, tempo=True)),
+    # A finished game's value is its margin plus `win` for the winner; averaged over the end
+    # game's deals, 3 made a sure one-point win and a gamble on +10 or -4 about alike. At 10,
+    # moving a tenth of the deals from a loss to a win is worth 2 VP of mean margin, so the
+    # last round plays for the win first while the margin still ranks lines of equal chances.
+    "expert-win": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, win=10.0)),
 }
 
 
