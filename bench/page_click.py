@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tools.serve import start_background_server, url_of  # noqa: E402
@@ -40,6 +40,15 @@ TIMED_CLICK = """async (move) => {
 }"""
 MOVES = """() => [...document.querySelectorAll('[data-move]')]
     .filter(e => !e.disabled && e.offsetParent !== null).map(e => e.dataset.move)"""
+
+
+def new_hotseat_game(page: Page) -> None:
+    """A two-player game from the welcome (its Two players the first time) or the New game
+    form (after), on the table at its first move."""
+    if page.locator("#dlg-new").is_hidden():
+        page.click("[data-action=open-new]")
+    page.click("#welcome [data-action=play-hotseat]:visible, [data-new-game=hotseat]:visible")
+    page.wait_for_function("() => document.getElementById('table').dataset.seq==='0'")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -67,13 +76,7 @@ def main() -> int:
             page.goto(url)
             page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
             for _ in range(args.games):
-                if page.locator("#dlg-new").is_hidden():
-                    page.click("[data-action=open-new]")
-                # the welcome's Two players the first time, the New game form's after
-                page.click(
-                    "#welcome [data-action=play-hotseat]:visible, [data-new-game=hotseat]:visible"
-                )
-                page.wait_for_function("() => document.getElementById('table').dataset.seq==='0'")
+                new_hotseat_game(page)
                 while page.get_attribute("#table", "data-phase") != "over":
                     move = rnd.choice(sorted(set(page.evaluate(MOVES))))
                     a, b = page.evaluate(TIMED_CLICK, move)

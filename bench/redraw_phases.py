@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.page_click import new_hotseat_game, percentile  # noqa: E402
 from bench.served import served_page  # noqa: E402
 
 # Run in the page's interpreter (through the controller's module globals): timers round the
@@ -156,11 +157,6 @@ def print_trace(trace: bytes, clicks: int) -> None:
         print(f"    of which {name:30s} {ms / clicks:7.2f} ms a click, {each:.1f} a click")
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)
@@ -186,12 +182,7 @@ def main() -> int:
         page.wait_for_selector("html[data-app-state=ready]", state="attached", timeout=60_000)
         page.evaluate(INSTALL, PATCH)
         for _ in range(args.games):
-            if page.locator("#dlg-new").is_hidden():
-                page.click("[data-action=open-new]")
-            page.click(
-                "#welcome [data-action=play-hotseat]:visible, [data-new-game=hotseat]:visible"
-            )
-            page.wait_for_function("() => document.getElementById('table').dataset.seq==='0'")
+            new_hotseat_game(page)
             while page.get_attribute("#table", "data-phase") != "over":
                 if args.trace and clicks == 20:
                     page.context.browser.start_tracing(page=page, categories=TRACED)
