@@ -53,11 +53,12 @@ console.log(JSON.stringify(out));
 """
 
 
-def read_runs(site: Path, cases: list[tuple[Path, list[int]]]) -> list[Any]:
-    """readRuns' answer for each (file, sizes), in one Node."""
+def in_node(script: str, site: Path, cases: list[tuple[Path, Any]]) -> list[Any]:
+    """`script`'s answer for each (file, its argument), all cases in one Node process (the
+    script prints one JSON list, an answer a case, as its last line)."""
     result = subprocess.run(
-        ["node", "--input-type=module", "-e", READ_RUNS, site.as_uri() + "/"]
-        + [json.dumps([[str(file), sizes] for file, sizes in cases])],
+        ["node", "--input-type=module", "-e", script, site.as_uri() + "/"]
+        + [json.dumps([[str(file), argument] for file, argument in cases])],
         capture_output=True,
         check=True,
         timeout=120,
@@ -65,6 +66,11 @@ def read_runs(site: Path, cases: list[tuple[Path, list[int]]]) -> list[Any]:
     answers: list[Any] = json.loads(result.stdout.decode().strip().splitlines()[-1])
     assert len(answers) == len(cases)
     return answers
+
+
+def read_runs(site: Path, cases: list[tuple[Path, list[int]]]) -> list[Any]:
+    """readRuns' answer for each (file, sizes), in one Node."""
+    return in_node(READ_RUNS, site, list(cases))
 
 
 def test_the_shipped_snapshot_sends_only_the_memory_s_runs_that_are_not_zero(site: Path) -> None:
@@ -158,16 +164,7 @@ console.log(JSON.stringify(JSON.parse(cases).map(([file, how]) => one(file, how)
 
 def pack_and_lay(site: Path, cases: list[tuple[Path, str]]) -> list[Any]:
     """PACK_AND_LAY's answer for each (file, how), in one Node."""
-    result = subprocess.run(
-        ["node", "--input-type=module", "-e", PACK_AND_LAY, site.as_uri() + "/"]
-        + [json.dumps([[str(file), how] for file, how in cases])],
-        capture_output=True,
-        check=True,
-        timeout=120,
-    )
-    answers: list[Any] = json.loads(result.stdout.decode().strip().splitlines()[-1])
-    assert len(answers) == len(cases)
-    return answers
+    return in_node(PACK_AND_LAY, site, list(cases))
 
 
 def test_the_page_keeps_the_runs_the_build_sent_and_lays_them_out_again(site: Path) -> None:
