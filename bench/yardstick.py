@@ -416,6 +416,9 @@ def play_match(a: str, b: str, pairs: int, seed: int, out: str, unit: int) -> No
                 "cpu": [round(sum(pa.times), 2), round(sum(pb.times), 2)],
                 "decisions": [len(pa.times), len(pb.times)],
                 "p95": [_p95(pa.times), _p95(pb.times)],
+                # The whole game, so a lost one can be studied move by move (bench/blunders.py)
+                # without playing it again: Game.replay(seed, first player, moves).
+                "moves": list(g.record),
             }
             append_row(out, row)
 

@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 from targi import Game
 from targi.players import RandomPlayer
+from targi.scoring import score
 
 from .positions import first_with, random_positions
 from .test_honesty import _face_down, _reordered
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from yardstick import Yardstick, playout, playout_move, summary  # noqa: E402
+from jsonl import read_rows  # noqa: E402
+from yardstick import Yardstick, play_match, playout, playout_move, summary  # noqa: E402
 
 # The yardstick is a benchmark's opponent (docs/strength.md), not the page's AI: its searches
 # (~3 s of test time) run in the full suite, marked slow as the other bench tools' tests are;
@@ -98,6 +100,17 @@ def test_the_playout_takes_every_action_it_has() -> None:
 def test_the_playout_pays_the_last_raid_in_gold() -> None:
     g = first_with(12, lambda g: g.decision == "raid" and "lG" in g.legal_moves(), limit=2000)
     assert playout_move(g, g.legal_moves(), random.Random(0)) == "lG"
+
+
+def test_a_match_row_holds_the_game_s_moves_and_they_replay_it(tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    play_match("greedy", "random", pairs=1, seed=7, out=str(out), unit=107)
+    rows = read_rows([out])
+    assert [r["a_first"] for r in rows] == [True, False]
+    for r in rows:
+        g = Game.replay(r["seed"], 0 if r["a_first"] else 1, r["moves"])
+        assert g.is_over
+        assert r["points"] == [score(g, 0).total, score(g, 1).total]
 
 
 def test_the_summary_counts_whole_seed_pairs_by_who_started(tmp_path: Path) -> None:
