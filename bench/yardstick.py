@@ -389,6 +389,16 @@ def read_games(paths: Iterable[str]) -> list[dict[str, object]]:
     return read_rows(paths)
 
 
+def play_game(a: str, b: str, s: int, a_first: bool, unit: int) -> tuple[Game, Timed, Timed]:
+    """Game `s` of a match, A in seat 0: the finished game and both players' timings. The same
+    arguments play the same game (budgets are in nodes and iterations)."""
+    pa, pb = Timed(make(a, s * 2 + 1, unit)), Timed(make(b, s * 2 + 2, unit))
+    g = Game.new(s, 0 if a_first else 1)
+    while not g.is_over:
+        g.play((pa, pb)[g.player](g))
+    return g, pa, pb
+
+
 def play_match(a: str, b: str, pairs: int, seed: int, out: str, unit: int) -> None:
     """A v B over seeds seed..seed+pairs-1, each A first then B first; appends to `out`."""
     done = {(r["a"], r["b"], r["seed"], r["a_first"]) for r in read_games([out])}
@@ -397,10 +407,7 @@ def play_match(a: str, b: str, pairs: int, seed: int, out: str, unit: int) -> No
         for a_first in (True, False):
             if (a, b, s, a_first) in done:
                 continue
-            pa, pb = Timed(make(a, s * 2 + 1, unit)), Timed(make(b, s * 2 + 2, unit))
-            g = Game.new(s, 0 if a_first else 1)
-            while not g.is_over:
-                g.play((pa, pb)[g.player](g))
+            g, pa, pb = play_game(a, b, s, a_first, unit)
             winner, by = result(g)
             points = [score(g, 0).total, score(g, 1).total]
             row = {

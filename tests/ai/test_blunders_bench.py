@@ -1,0 +1,66 @@
+"""bench/blunders.py judges side A's searched decisions of recorded games by a deeper search."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from targi import Game
+from targi.ai.levels import setting
+from targi.ai.policy import QUICK
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from blunders import reference_level, run, summary  # noqa: E402
+from jsonl import read_rows  # noqa: E402
+from yardstick import play_match  # noqa: E402
+
+# A benchmark's tool: a game of easy v random and its judging take a few seconds, so the full
+# suite runs it and `build.py test --quick` does not.
+pytestmark = pytest.mark.slow
+
+
+def test_the_reference_is_the_level_with_more_nodes_more_deals_and_exact_root_values() -> None:
+    expert, ref = setting("expert"), reference_level("expert", 8, 16)
+    assert (ref.nodes, ref.endgame_nodes) == (8 * expert.nodes, 8 * expert.endgame_nodes)
+    assert (ref.samples, ref.endgame_samples, ref.exact_root) == (16, 16, True)
+    assert ref.weights == expert.weights
+
+
+def test_every_searched_decision_of_side_a_is_judged_once(tmp_path: Path) -> None:
+    games, out = tmp_path / "m.jsonl", tmp_path / "b.jsonl"
+    play_match("easy", "random", pairs=1, seed=3, out=str(games), unit=107)
+    first = read_rows([games])[0]
+    first.pop("moves")  # a row of an older run: played again from its seeds
+    rows = [first, read_rows([games])[1]]
+    games.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run(games, lost=False, times=1, deals=1, out=out)
+    judged = read_rows([out])
+    for j in judged:
+        assert float(str(j["gap"])) >= 0  # the reference's best is worth most by its values
+    second = read_rows([games])[1]
+    g = Game.new(int(str(second["seed"])), 0 if second["a_first"] else 1)
+    expected = []
+    for at, move in enumerate(second["moves"]):  # type: ignore[arg-type]
+        if g.player == 0 and len(g.legal_moves()) > 1 and g.decision not in QUICK:
+            expected.append((at, move))
+        g.play(move)
+    assert [(j["at"], j["played"]) for j in judged if j["a_first"] is False] == expected
+    assert {j["a_first"] for j in judged} == {True, False}
+    run(games, lost=False, times=1, deals=1, out=out)  # a second run adds nothing
+    assert len(read_rows([out])) == len(judged)
+    assert summary([str(out)])[0] == f"{len(judged)} decisions of 2 games judged by the reference"
+
+
+def test_a_row_played_again_to_other_points_is_refused(tmp_path: Path) -> None:
+    games, out = tmp_path / "m.jsonl", tmp_path / "b.jsonl"
+    play_match("easy", "random", pairs=1, seed=3, out=str(games), unit=107)
+    row = read_rows([games])[0]
+    row.pop("moves")
+    row["points"] = [0, 0]
+    games.write_text(json.dumps(row) + "\n")
+    with pytest.raises(SystemExit, match="played again to"):
+        run(games, lost=False, times=1, deals=1, out=out)
+    assert not out.exists()
