@@ -1,7 +1,7 @@
 """Where does a level give up value? Its decisions in recorded games, judged by a deeper search.
 
     python bench/blunders.py run --games bench/results/expert-v-yardstick4.jsonl [--lost] \\
-        [--times 8] [--deals 16] [--out bench/results/blunders-expert.jsonl]
+        [--times 8] [--deals 16] [--levels expert expert-2x] [--out bench/results/blunders.jsonl]
     python bench/blunders.py summary bench/results/blunders-expert.jsonl
 
 Issue 25: the expert loses its close games to the yardstick by 0-2 points. For each game of a
@@ -10,9 +10,12 @@ is played again from its seeds and checked against its points), every decision o
 the level searches (more than one legal move, not a quick follow-up) is searched again by a
 reference: the same level with `--times` its node budgets, `--deals` sampled deals (other deals
 than the level's own: another seed) and every root move given an exact value. One JSON line per
-decision: the move played, the reference's best, and the value (VP) the played move gives up by
-the reference's values. The same evaluation judges, so this finds what more search changes, not
-what the evaluation misjudges. A stopped run loses only the decision under way.
+decision: the move played, the reference's best, every move's reference value and the value (VP)
+the played move gives up by them. `--levels` also asks other levels (variants) what they would
+play at the same decisions, all with one seed, so the summary compares their VP given up
+(include the level itself: its move with that seed is the fair baseline, not the move played).
+The same evaluation judges, so this finds what more search changes, not what the evaluation
+misjudges. A stopped run loses only the decision under way.
 """
 
 from __future__ import annotations
@@ -65,7 +68,9 @@ def recorded_game(row: dict[str, object]) -> tuple[int, list[str]]:
     return first, list(g.record)
 
 
-def run(games: Path, lost: bool, times: int, deals: int, out: Path) -> None:
+def run(
+    games: Path, lost: bool, times: int, deals: int, out: Path, levels: tuple[str, ...] = ()
+) -> None:
     done = {(r["seed"], r["a_first"], r["at"]) for r in read_rows([out])}
     for row in read_rows([games]):
         if lost and float(str(row["a_score"])) >= 0.5:
@@ -81,6 +86,13 @@ def run(games: Path, lost: bool, times: int, deals: int, out: Path) -> None:
                 start = time.process_time()
                 choice = decide(g, ref, seed=REFERENCE_SEED + at)
                 values = choice.values
+                others = {}
+                for (
+                    other
+                ) in levels:  # each with the same seed here, other deals than the reference's
+                    clock = time.process_time()
+                    moved = decide(g, other, seed=at).move
+                    others[other] = [moved, round(time.process_time() - clock, 2)]
                 append_row(
                     out,
                     {
@@ -98,7 +110,9 @@ def run(games: Path, lost: bool, times: int, deals: int, out: Path) -> None:
                         "played": move,
                         "best": choice.move,
                         "gap": round(values[choice.move] - values[move], 3),
+                        "values": {m: round(v, 3) for m, v in values.items()},
                         "nodes": choice.nodes,
+                        "levels": others,
                         "cpu": round(time.process_time() - start, 2),
                     },
                 )
@@ -121,6 +135,21 @@ def summary(paths: list[str]) -> list[str]:
                 f"  {name!s:>12}: {len(gaps):4d} {other:4d}  {sum(gaps) / len(games):6.2f}"
                 f"  (largest {max(gaps):.2f})"
             )
+    by_level: dict[str, list[float]] = defaultdict(list)
+    for r in rows:
+        values = r["values"]
+        assert isinstance(values, dict)
+        by_level["played"].append(float(str(r["gap"])))
+        for name, (move, _cpu) in dict(r.get("levels") or {}).items():
+            by_level[name].append(float(str(r["gap"])) + values[move] - values[r["played"]])
+    if len(by_level) > 1:
+        lines.append(
+            "by level, same decisions: moved otherwise than the reference, VP given up a game"
+        )
+        for name, gaps in by_level.items():
+            lines.append(
+                f"  {name:>16}: {sum(g > 0 for g in gaps):4d}  {sum(gaps) / len(games):6.2f}"
+            )
     per_game: dict[object, float] = defaultdict(float)
     for r in rows:
         per_game[(r["seed"], r["a_first"], r["a_score"])] += float(str(r["gap"]))
@@ -141,11 +170,12 @@ def main(argv: list[str]) -> int:
     r.add_argument("--times", type=int, default=8)
     r.add_argument("--deals", type=int, default=16)
     r.add_argument("--out", type=Path, default=Path("bench/results/blunders-expert.jsonl"))
+    r.add_argument("--levels", nargs="*", default=[], help="also judge these levels' moves")
     s = sub.add_parser("summary")
     s.add_argument("paths", nargs="+")
     args = parser.parse_args(argv)
     if args.command == "run":
-        run(args.games, args.lost, args.times, args.deals, args.out)
+        run(args.games, args.lost, args.times, args.deals, args.out, tuple(args.levels))
     else:
         print("\n".join(summary(args.paths)))
     return 0

@@ -36,10 +36,12 @@ def test_every_searched_decision_of_side_a_is_judged_once(tmp_path: Path) -> Non
     first.pop("moves")  # a row of an older run: played again from its seeds
     rows = [first, read_rows([games])[1]]
     games.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    run(games, lost=False, times=1, deals=1, out=out)
+    run(games, lost=False, times=1, deals=1, out=out, levels=("easy", "medium"))
     judged = read_rows([out])
     for j in judged:
         assert float(str(j["gap"])) >= 0  # the reference's best is worth most by its values
+        assert set(j["levels"]) == {"easy", "medium"}  # type: ignore[arg-type]
+        assert all(move in j["values"] for move, _ in j["levels"].values())  # type: ignore[attr-defined]
     second = read_rows([games])[1]
     g = Game.new(int(str(second["seed"])), 0 if second["a_first"] else 1)
     expected = []
@@ -51,7 +53,14 @@ def test_every_searched_decision_of_side_a_is_judged_once(tmp_path: Path) -> Non
     assert {j["a_first"] for j in judged} == {True, False}
     run(games, lost=False, times=1, deals=1, out=out)  # a second run adds nothing
     assert len(read_rows([out])) == len(judged)
-    assert summary([str(out)])[0] == f"{len(judged)} decisions of 2 games judged by the reference"
+    lines = summary([str(out)])
+    assert lines[0] == f"{len(judged)} decisions of 2 games judged by the reference"
+    at = next(i for i, line in enumerate(lines) if line.startswith("by level"))
+    assert [line.split(":")[0].strip() for line in lines[at + 1 : at + 4]] == [
+        "played",
+        "easy",
+        "medium",
+    ]
 
 
 def test_a_row_played_again_to_other_points_is_refused(tmp_path: Path) -> None:

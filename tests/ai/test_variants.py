@@ -76,3 +76,15 @@ def test_expert_win_weighs_the_deals_a_move_wins_more_than_the_expert_does() -> 
     shipped, win = decide(g, "expert", 0), decide(g, "expert-win", 0)
     assert shipped.move == win.move == "d"
     assert win.values["d"] - win.values["b"] > shipped.values["d"] - shipped.values["b"]
+
+
+def test_expert_2x_spends_twice_the_expert_s_budgets_deeper_or_on_twice_the_deals() -> None:
+    expert = LEVELS["expert"]
+    deeper, wider = VARIANTS["expert-2x"], VARIANTS["expert-2x-deals"]
+    assert (deeper.nodes, deeper.endgame_nodes) == (2 * expert.nodes, 2 * expert.endgame_nodes)
+    assert replace(deeper, nodes=expert.nodes, endgame_nodes=expert.endgame_nodes) == expert
+    assert (wider.samples, wider.endgame_samples) == (
+        2 * expert.samples,
+        2 * expert.endgame_samples,
+    )
+    assert replace(wider, samples=expert.samples, endgame_samples=expert.endgame_samples) == deeper

@@ -58,6 +58,12 @@ VARIANTS: dict[str, Level] = {
     # moving a tenth of the deals from a loss to a win is worth 2 VP of mean margin, so the
     # last round plays for the win first while the margin still ranks lines of equal chances.
     "expert-win": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, win=10.0)),
+    # Twice the expert's budgets, spent deeper in each of its 4 deals or on twice the deals:
+    # what a faster search (more nodes within the page's 2 s) buys, and which way to spend it.
+    "expert-2x": replace(LEVELS["expert"], nodes=56000, endgame_nodes=80000),
+    "expert-2x-deals": replace(
+        LEVELS["expert"], nodes=56000, endgame_nodes=80000, samples=8, endgame_samples=16
+    ),
 }
 
 
