@@ -141,15 +141,21 @@ def summary(paths: list[str]) -> list[str]:
         assert isinstance(values, dict)
         by_level["played"].append(float(str(r["gap"])))
         for name, (move, _cpu) in dict(r.get("levels") or {}).items():
-            by_level[name].append(float(str(r["gap"])) + values[move] - values[r["played"]])
+            by_level[name].append(max(values.values()) - values[move])
     if len(by_level) > 1:
         lines.append(
             "by level, same decisions: moved otherwise than the reference, VP given up a game"
         )
+        first = next((n for n in by_level if n != "played"), "played")
         for name, gaps in by_level.items():
-            lines.append(
-                f"  {name:>16}: {sum(g > 0 for g in gaps):4d}  {sum(gaps) / len(games):6.2f}"
-            )
+            line = f"  {name:>16}: {sum(g > 0 for g in gaps):4d}  {sum(gaps) / len(games):6.2f}"
+            if name != "played" and len(gaps) == len(rows) > 1:
+                # Paired by decision: what this level gives up more than the first level asked
+                # (the level itself with the bench's seed when it is listed first).
+                diff = [a - b for a, b in zip(gaps, by_level[first], strict=True)]
+                half = 1.96 * statistics.stdev(diff) / len(diff) ** 0.5
+                line += f"  a decision {statistics.mean(diff):+.3f} (95% ±{half:.3f}) v {first}"
+            lines.append(line)
     per_game: dict[object, float] = defaultdict(float)
     for r in rows:
         per_game[(r["seed"], r["a_first"], r["a_score"])] += float(str(r["gap"]))

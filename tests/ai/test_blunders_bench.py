@@ -73,3 +73,21 @@ def test_a_row_played_again_to_other_points_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="played again to"):
         run(games, lost=False, times=1, deals=1, out=out)
     assert not out.exists()
+
+
+def test_the_summary_counts_each_level_s_gap_from_the_reference_s_best(tmp_path: Path) -> None:
+    out = tmp_path / "b.jsonl"
+    row = {"seed": 1, "a_first": True, "a_score": 0.0, "round": 3, "decision": "place"}
+    values = {"t1": 2.0, "t2": 1.5, "t3": 0.5}
+    rows = [
+        row | {"at": 0, "played": "t2", "gap": 0.5, "values": values, "levels": {"x": ["t3", 1]}},
+        row | {"at": 4, "played": "t1", "gap": 0.0, "values": values, "levels": {"x": ["t1", 1]}},
+    ]
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    lines = summary([str(out)])
+    at = lines.index(
+        "by level, same decisions: moved otherwise than the reference, VP given up a game"
+    )
+    assert lines[at + 1].split() == ["played:", "1", "0.50"]
+    assert lines[at + 2].split()[:3] == ["x:", "1", "1.50"]
+    assert "a decision +0.000 " in lines[at + 2]  # x is its own baseline (the first level)
