@@ -88,3 +88,9 @@ def test_expert_2x_spends_twice_the_expert_s_budgets_deeper_or_on_twice_the_deal
         2 * expert.endgame_samples,
     )
     assert replace(wider, samples=expert.samples, endgame_samples=expert.endgame_samples) == deeper
+
+
+def test_expert_2x_spend_is_expert_2x_with_expert_spend_s_weights() -> None:
+    candidate = VARIANTS["expert-2x-spend"]
+    assert replace(candidate, weights=LEVELS["expert"].weights) == VARIANTS["expert-2x"]
+    assert candidate.weights == VARIANTS["expert-spend"].weights

@@ -64,6 +64,14 @@ VARIANTS: dict[str, Level] = {
     "expert-2x-deals": replace(
         LEVELS["expert"], nodes=56000, endgame_nodes=80000, samples=8, endgame_samples=16
     ),
+    # The candidate for the page's expert once the search is fast enough: expert-2x's budgets
+    # with expert-spend's last round (its paired last rounds gained about 0.06 of a game).
+    "expert-2x-spend": replace(
+        LEVELS["expert"],
+        nodes=56000,
+        endgame_nodes=80000,
+        weights=replace(EXPERT_WEIGHTS, spend=True),
+    ),
 }
 
 
