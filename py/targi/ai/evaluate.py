@@ -71,18 +71,32 @@ CUMULATIVE = [sum(UNIT[:n]) + 0.3 * max(0, n - len(UNIT)) for n in range(64)]
 SYMBOL = [c.symbol for c in CARDS]
 VP = [c.vp for c in CARDS]
 EFFECT = [c.effect for c in CARDS]
+# The symbol a vp_per_two card pairs, by card (None: the card has no such effect).
+PAIR_TARGET = [e[11:] if e.startswith("vp_per_two:") else None for e in EFFECT]
+IS_TRIBE = [c.kind == "tribe" for c in CARDS]
+RAID_TERMS = {n: raid_terms(BORDER[n].effect) for n in CORNERS}  # the corner's raid, by corner
 BOOST = ROW_DIFFERENT_BOOSTED / ROW_DIFFERENT  # a boosted row of different symbols
 AVERAGE_GAIN = [sum(v[k] for v in GAIN.values()) / len(GAIN) for k in range(6)]
 
 
 # ---- time --------------------------------------------------------------------------------------
+def spots_after(start: int) -> int:
+    """The robber's stops after `start` that begin a round (the corners are raids)."""
+    return sum(1 for n in range(start + 1, LAST_CORNER) if n not in CORNERS)
+
+
+SPOTS = tuple(spots_after(start) for start in range(LAST_CORNER + 2))  # by start: counted once
+
+
 def rounds_after_this(g: ReadGame) -> int:
     """Whole rounds still to come after the current one (robber track and display race)."""
-    if g.phase == "over":
+    phase = g.phase
+    if phase == "over":
         return 0
-    start = g.robber + (1 if g.phase == "raid" else 0)  # during a raid the round is still ahead
-    spots = sum(1 for n in range(start + 1, LAST_CORNER) if n not in CORNERS)
-    most = max(g.display_count(0), g.display_count(1))
+    start = g.robber + (1 if phase == "raid" else 0)  # during a raid the round is still ahead
+    spots = SPOTS[start] if 0 <= start < len(SPOTS) else spots_after(start)
+    d0, d1 = g.display  # display_count of both, without two method calls: the hot path
+    most = max(len(d0[0]) + len(d0[1]) + len(d0[2]), len(d1[0]) + len(d1[1]) + len(d1[2]))
     if most >= DISPLAY_LIMIT:
         return 0
     return min(spots, DISPLAY_LIMIT - most)
@@ -114,9 +128,46 @@ def time_scale(opportunities: int) -> float:
 
 
 # ---- resources ---------------------------------------------------------------------------------
+class Memo:
+    """Values of pure functions of a few small numbers under one weighting: the search asks
+    for the same few thousand again and again (goods_worth about 16 times an evaluation)."""
+
+    __slots__ = ("weights", "goods", "border", "rows", "affordable")
+
+    def __init__(self, w: Weights) -> None:
+        self.weights = w  # held, so that its id (the key in MEMOS) stays its own
+        self.goods: dict[tuple[int, int, int, int], float] = {}  # (dates, salt, pepper, gold)
+        self.border: dict[tuple[str, int, int, int, int, float], float] = {}  # + effect, scale
+        self.rows: dict[tuple[tuple[int, ...], bool], float] = {}  # (row's cards, boosted)
+        self.affordable: dict[tuple[int, int, int, int, int], bool] = {}  # (card, goods, gold)
+
+
+MEMOS: dict[int, Memo] = {}  # by id(weights)
+
+
+def memo_for(w: Weights) -> Memo:
+    """The memo of weighting w."""
+    memo = MEMOS.get(id(w))
+    if memo is None:
+        if len(MEMOS) >= 64:  # tuning makes many weightings: keep a few
+            MEMOS.clear()
+        memo = MEMOS[id(w)] = Memo(w)
+    return memo
+
+
 def goods_worth(goods: Sequence[int], gold: int, w: Weights = WEIGHTS) -> float:
     """Goods and gold by what they can still buy, before the time scale."""
+    memo = (MEMOS.get(id(w)) or memo_for(w)).goods
     a, b, c = goods
+    key = (a, b, c, gold)
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = worth_of_goods(a, b, c, gold, w)
+    return value
+
+
+def worth_of_goods(a: int, b: int, c: int, gold: int, w: Weights) -> float:
+    """goods_worth, computed."""
     top = len(CUMULATIVE) - 1
     total = CUMULATIVE[min(a, top)] + CUMULATIVE[min(b, top)] + CUMULATIVE[min(c, top)]
     over = a + b + c - GOODS_LIMIT
@@ -168,9 +219,15 @@ def row_gain(
 
 def display_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> float:
     """Card VP, pair bonuses and row bonuses: exact for what is done, scaled for what is not."""
+    return display_worth_within(g, p, scale, cards_to_come(g, p) if w.reach else ROW_LENGTH, w)
+
+
+def display_worth_within(g: ReadGame, p: int, scale: float, room: int, w: Weights) -> float:
+    """display_worth with `room` (cards the display can still take, or ROW_LENGTH without
+    `w.reach`) worked out by the caller."""
     boosted = "diverse_rows_four" in g.effects[p]
+    rows = (MEMOS.get(id(w)) or memo_for(w)).rows
     value = 0.0
-    room = cards_to_come(g, p) if w.reach else ROW_LENGTH
     for row in g.display[p]:
         if not row:
             continue
@@ -178,7 +235,10 @@ def display_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> fl
             value += VP[c]
         if len(row) < ROW_LENGTH and ROW_LENGTH - len(row) > room:
             continue  # this row cannot be completed any more: its promise is gone
-        worth = row_worth([SYMBOL[c] for c in row], boosted, w)
+        key = (tuple(row), boosted)
+        worth = rows.get(key)
+        if worth is None:
+            worth = rows[key] = row_worth([SYMBOL[c] for c in row], boosted, w)
         value += worth if len(row) == ROW_LENGTH else scale * worth
     return value + pairs_worth(g, p, scale, -1, w)
 
@@ -188,15 +248,16 @@ def cards_to_come(g: ReadGame, p: int) -> int:
     return min(CARDS_PER_ROUND * chances(g, p), DISPLAY_LIMIT - g.display_count(p))
 
 
-def next_raid_loss(g: ReadGame, p: int) -> float:
+def next_raid_loss(g: ReadGame, p: int, rounds: int | None = None) -> float:
     """What the robber's next raid will cost player p, in VP: the cheapest way to pay it (R1),
-    goods and gold at their worth after the raid (nothing after the last one)."""
+    goods and gold at their worth after the raid (nothing after the last one). `rounds`:
+    rounds_after_this(g), if the caller has it."""
     corner = g.robber + 1
     if g.phase in ("raid", "over") or corner not in CORNERS or "raid_immunity" in g.effects[p]:
         return 0.0
-    kind, n, vp = raid_terms(BORDER[corner].effect)
+    kind, n, vp = RAID_TERMS[corner]
     goods, gold = g.goods[p], g.gold[p]
-    later = time_scale(rounds_after_this(g))
+    later = time_scale(rounds_after_this(g) if rounds is None else rounds)
     before = goods_worth(goods, gold)
     best = float(min(vp, g.vp[p]))
     if kind == "gold" and gold >= n:
@@ -216,8 +277,8 @@ def pairs_worth(g: ReadGame, p: int, scale: float, extra: int = -1, w: Weights =
         cards.append(extra)
     value = 0.0
     for c in cards:
-        if EFFECT[c].startswith("vp_per_two:"):
-            target = EFFECT[c][11:]
+        target = PAIR_TARGET[c]
+        if target is not None:
             n = sum(1 for x in cards if SYMBOL[x] == target)
             value += n // 2 + (scale * w.pair if n % 2 else 0.0)
     return value
@@ -301,6 +362,20 @@ def goods_card_gain(g: ReadGame, p: int, card: int, central: bool, scale: float)
 def border_action(g: ReadGame, p: int, n: int, scale: float, w: Weights = WEIGHTS) -> float:
     """What the action of border card n is worth to player p now."""
     effect = BORDER[n].effect
+    if effect == "noble":  # reads the hand and the display: not worth a memo
+        return action_worth(g, p, effect, scale, w)
+    goods, gold = g.goods[p], g.gold[p]
+    # Every other action's worth depends on the player's goods and gold and the scale only.
+    memo = (MEMOS.get(id(w)) or memo_for(w)).border
+    key = (effect, goods[0], goods[1], goods[2], gold, scale)
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = action_worth(g, p, effect, scale, w)
+    return value
+
+
+def action_worth(g: ReadGame, p: int, effect: str, scale: float, w: Weights) -> float:
+    """border_action, computed."""
     goods, gold = g.goods[p], g.gold[p]
     if effect.startswith("take:"):
         k = GOODS.index(effect[-1])
@@ -435,11 +510,24 @@ def player_worth(
     g: ReadGame, p: int, w: Weights = WEIGHTS, order: list[Placement] | None = None
 ) -> float:
     """Player p's VP, display, resources and prospects, in VP."""
-    ahead = chances(g, p)
-    if w.spend and ahead == 1 and g.phase in ("place", "act") and rounds_after_this(g) == 0:
+    # chances(g, p), its parts and the display's room are worked out once here (each was asked
+    # for several times an evaluation); the sums below add the same terms in the same order.
+    rounds = rounds_after_this(g)
+    acts = acts_this_round(g, p)
+    ahead = acts + rounds
+    phase = g.phase
+    if w.spend and ahead == 1 and phase in ("place", "act") and rounds == 0:
         return last_round_worth(g, p, w)
-    scale = time_scale(ahead)
-    value = float(g.vp[p]) + display_worth(g, p, scale, w)
+    scale = SCALE[min(ahead, 3)]  # time_scale(ahead)
+    memo = MEMOS.get(id(w)) or memo_for(w)
+    if w.reach:
+        mine = g.display[p]
+        room = min(
+            CARDS_PER_ROUND * ahead, DISPLAY_LIMIT - (len(mine[0]) + len(mine[1]) + len(mine[2]))
+        )
+    else:
+        room = ROW_LENGTH
+    value = float(g.vp[p]) + display_worth_within(g, p, scale, room, w)
     goods, gold = g.goods[p], g.gold[p]
     value += scale * goods_worth(goods, gold, w)
     value += 0.001 * (gold * 100 + sum(goods))  # the tie-break (R2)
@@ -448,16 +536,18 @@ def player_worth(
         hand = g.hand[p]
         if hand != -1 and (ahead > 1 or g.hand_round[p] != g.round):
             value += w.hand * VP[hand] * scale
+        central, face_up, can_buy = g.central, g.face_up, memo.affordable
+        a, b, c = goods
         for i in range(len(CENTRAL)):
-            card = g.central[i]
-            if (
-                card != -1
-                and g.face_up[i]
-                and CARDS[card].kind == "tribe"
-                and affordable(card, goods, gold)
-            ):
-                value += w.affordable * scale
-        later = ahead - acts_this_round(g, p)
+            card = central[i]
+            if card != -1 and face_up[i] and IS_TRIBE[card]:
+                key = (card, a, b, c, gold)
+                ok = can_buy.get(key)
+                if ok is None:
+                    ok = can_buy[key] = affordable(card, goods, gold)
+                if ok:
+                    value += w.affordable * scale
+        later = rounds  # ahead - acts_this_round(g, p)
         for effect, count in g.effects[p].items():
             if effect.startswith("goods_bonus"):
                 value += count * 1.4 * w.effect_per_round * later
@@ -465,10 +555,10 @@ def player_worth(
                 value += w.effect_per_round * later * 0.5
             elif effect == "raid_immunity":
                 value += w.immunity_per_raid * raids_ahead(g)
-        if g.next_targis[p] < TARGIS and g.phase != "place":
+        if g.next_targis[p] < TARGIS and phase != "place":
             value -= 1.5
     if w.raid:
-        value -= w.raid * next_raid_loss(g, p)
+        value -= w.raid * next_raid_loss(g, p, rounds)
     return value
 
 
