@@ -74,8 +74,11 @@ EFFECT = [c.effect for c in CARDS]
 # The symbol a vp_per_two card pairs, by card (None: the card has no such effect).
 PAIR_TARGET = [e[11:] if e.startswith("vp_per_two:") else None for e in EFFECT]
 IS_TRIBE = [c.kind == "tribe" for c in CARDS]
+DISCOUNT_CODE = [f"discount:{c.symbol}" for c in CARDS]  # the effect that discounts the card
 RAID_TERMS = {n: raid_terms(BORDER[n].effect) for n in CORNERS}  # the corner's raid, by corner
 BOOST = ROW_DIFFERENT_BOOSTED / ROW_DIFFERENT  # a boosted row of different symbols
+CENTRAL_INDEX = {letter: i for i, letter in enumerate(CENTRAL)}
+PLAIN = tuple(n for n in PLACEABLE if BORDER[n].effect != "noble")  # see plain_actions
 AVERAGE_GAIN = [sum(v[k] for v in GAIN.values()) / len(GAIN) for k in range(6)]
 
 
@@ -132,17 +135,20 @@ class Memo:
     """Values of pure functions of a few small numbers under one weighting: the search asks
     for the same few thousand again and again (goods_worth about 16 times an evaluation)."""
 
-    __slots__ = ("weights", "goods", "border", "rows", "affordable")
+    __slots__ = ("weights", "goods", "border", "rows", "actions", "gains")
 
     def __init__(self, w: Weights) -> None:
         self.weights = w  # held, so that its id (the key in MEMOS) stays its own
         self.goods: dict[tuple[int, int, int, int], float] = {}  # (dates, salt, pepper, gold)
         self.border: dict[tuple[str, int, int, int, int, float], float] = {}  # + effect, scale
         self.rows: dict[tuple[tuple[int, ...], bool], float] = {}  # (row's cards, boosted)
-        self.affordable: dict[tuple[int, int, int, int, int], bool] = {}  # (card, goods, gold)
+        self.actions: dict[tuple[int, int, int, int, float], dict[int, float]] = {}  # plain_actions
+        self.gains: dict[tuple[tuple[int, ...], int, bool, float], float] = {}  # row_gain's
 
 
 MEMOS: dict[int, Memo] = {}  # by id(weights)
+# By (dates, salt, pepper, gold): per card, a tribe card some payment of which they cover.
+BUYABLE: dict[tuple[int, int, int, int], list[bool]] = {}
 
 
 def memo_for(w: Weights) -> Memo:
@@ -179,8 +185,21 @@ def worth_of_goods(a: int, b: int, c: int, gold: int, w: Weights) -> float:
     return value + w.gold * (GOLD_LIMIT + 0.3 * (gold - GOLD_LIMIT))
 
 
+# cheapest_cost's answers by (card, dates, salt, pepper, gold, discount).
+COSTS: dict[tuple[int, int, int, int, int, bool], float | None] = {}
+
+
 def cheapest_cost(card: int, goods: Sequence[int], gold: int, discount: bool) -> float | None:
     """The goods-and-gold worth given up by the cheapest affordable payment, or None."""
+    key = (card, goods[0], goods[1], goods[2], gold, discount)
+    if key in COSTS:
+        return COSTS[key]
+    best = COSTS[key] = cheapest_payment(card, goods, gold, discount)
+    return best
+
+
+def cheapest_payment(card: int, goods: Sequence[int], gold: int, discount: bool) -> float | None:
+    """cheapest_cost, computed."""
     best = None
     for c in BASE_COSTS[card][discount]:
         if pays(c, goods, gold):
@@ -275,6 +294,11 @@ def pairs_worth(g: ReadGame, p: int, scale: float, extra: int = -1, w: Weights =
     cards = [c for row in g.display[p] for c in row]
     if extra != -1:
         cards.append(extra)
+    return pairs_in(cards, scale, w)
+
+
+def pairs_in(cards: list[int], scale: float, w: Weights) -> float:
+    """pairs_worth of these cards."""
     value = 0.0
     for c in cards:
         target = PAIR_TARGET[c]
@@ -287,17 +311,25 @@ def pairs_worth(g: ReadGame, p: int, scale: float, extra: int = -1, w: Weights =
 def placement_gain(g: ReadGame, p: int, card: int, scale: float, w: Weights = WEIGHTS) -> float:
     """What placing `card` in its best row adds: VP, row promise, pairs, its effect."""
     boosted = "diverse_rows_four" in g.effects[p]
+    gains = (MEMOS.get(id(w)) or memo_for(w)).gains
     best = None
-    for row in g.display[p]:
+    display = g.display[p]
+    for row in display:
         if len(row) >= ROW_LENGTH:
             continue
-        gain = row_gain(row, card, boosted, scale, w)
+        key = (tuple(row), card, boosted, scale)
+        gain = gains.get(key)
+        if gain is None:
+            gain = gains[key] = row_gain(row, card, boosted, scale, w)
         if best is None or gain > best:
             best = gain
     if best is None:
         return -99.0  # no room (the engine will not offer it)
     gain = VP[card] + best
-    gain += pairs_worth(g, p, scale, card, w) - pairs_worth(g, p, scale, -1, w)
+    cards = [c for row in display for c in row]
+    without = pairs_in(cards, scale, w)
+    cards.append(card)
+    gain += pairs_in(cards, scale, w) - without
     return gain + effect_worth(g, p, EFFECT[card], w)
 
 
@@ -334,9 +366,7 @@ def tribe_option(g: ReadGame, p: int, card: int, scale: float, w: Weights = WEIG
     """The best of buying, keeping or discarding a tribe card (discarding is worth 0)."""
     best = 0.0
     if g.display_count(p) < DISPLAY_LIMIT:
-        cost = cheapest_cost(
-            card, g.goods[p], g.gold[p], f"discount:{SYMBOL[card]}" in g.effects[p]
-        )
+        cost = cheapest_cost(card, g.goods[p], g.gold[p], DISCOUNT_CODE[card] in g.effects[p])
         if cost is not None:
             best = placement_gain(g, p, card, scale, w) - cost * scale
     if g.hand[p] == -1 and rounds_after_this(g) > 0:
@@ -439,9 +469,13 @@ def pending_worth(
     if phase == "act" and acts_this_round(g, p) == 0:
         return 0.0
     value = 0.0
+    plain = plain_actions(g, p, scale, w)
     worth: dict[str, float] = {}  # border effect -> its worth now (several cards share one)
 
     def border(n: int) -> float:
+        v = plain.get(n)
+        if v is not None:
+            return v
         effect = BORDER[n].effect
         v = worth.get(effect)
         if v is None:
@@ -452,7 +486,7 @@ def pending_worth(
         value += border(n)
     if phase == "place":
         for letter in crossings(g.targis[p]):
-            value += central_action(g, p, CENTRAL.index(letter), scale, w)
+            value += central_action(g, p, CENTRAL_INDEX[letter], scale, w)
         left = g.to_place[p]
         if left and w.tempo:
             if order is None:
@@ -464,8 +498,20 @@ def pending_worth(
             value += w.unplaced * sum(free[:left])
     else:
         for letter in g.markers[p]:
-            value += central_action(g, p, CENTRAL.index(letter), scale, w)
+            value += central_action(g, p, CENTRAL_INDEX[letter], scale, w)
     return w.pending * value
+
+
+def plain_actions(g: ReadGame, p: int, scale: float, w: Weights) -> dict[int, float]:
+    """border_action of every placeable border card but the Noble's, by card number: they
+    depend on the player's goods and gold and the scale only, so one memo entry holds them."""
+    goods, gold = g.goods[p], g.gold[p]
+    key = (goods[0], goods[1], goods[2], gold, scale)
+    memo = (MEMOS.get(id(w)) or memo_for(w)).actions
+    table = memo.get(key)
+    if table is None:
+        table = memo[key] = {n: border_action(g, p, n, scale, w) for n in PLAIN}
+    return table
 
 
 def placement_order(g: ReadGame, scale: float, w: Weights = WEIGHTS) -> list[Placement]:
@@ -519,7 +565,6 @@ def player_worth(
     if w.spend and ahead == 1 and phase in ("place", "act") and rounds == 0:
         return last_round_worth(g, p, w)
     scale = SCALE[min(ahead, 3)]  # time_scale(ahead)
-    memo = MEMOS.get(id(w)) or memo_for(w)
     if w.reach:
         mine = g.display[p]
         room = min(
@@ -536,17 +581,17 @@ def player_worth(
         hand = g.hand[p]
         if hand != -1 and (ahead > 1 or g.hand_round[p] != g.round):
             value += w.hand * VP[hand] * scale
-        central, face_up, can_buy = g.central, g.face_up, memo.affordable
-        a, b, c = goods
+        key = (goods[0], goods[1], goods[2], gold)
+        buyable = BUYABLE.get(key)
+        if buyable is None:
+            buyable = BUYABLE[key] = [
+                IS_TRIBE[card] and affordable(card, goods, gold) for card in range(len(CARDS))
+            ]
+        central, face_up = g.central, g.face_up
         for i in range(len(CENTRAL)):
             card = central[i]
-            if card != -1 and face_up[i] and IS_TRIBE[card]:
-                key = (card, a, b, c, gold)
-                ok = can_buy.get(key)
-                if ok is None:
-                    ok = can_buy[key] = affordable(card, goods, gold)
-                if ok:
-                    value += w.affordable * scale
+            if card != -1 and face_up[i] and buyable[card]:
+                value += w.affordable * scale
         later = rounds  # ahead - acts_this_round(g, p)
         for effect, count in g.effects[p].items():
             if effect.startswith("goods_bonus"):
