@@ -27,7 +27,7 @@ from ..constants import (
     SILVERSMITH_GOODS,
     TARGIS,
 )
-from ..decisions import BONUS, GAIN, PLACE_ASK, PLACEABLE, moves_place, raid_terms
+from ..decisions import BONUS, GAIN, PLACE, PLACE_ASK, PLACEABLE, moves_place, raid_terms
 from ..payment import BASE_COSTS, affordable, pays
 from ..read import ReadGame
 from ..scoring import row_bonus, score
@@ -78,6 +78,7 @@ DISCOUNT_CODE = [f"discount:{c.symbol}" for c in CARDS]  # the effect that disco
 RAID_TERMS = {n: raid_terms(BORDER[n].effect) for n in CORNERS}  # the corner's raid, by corner
 BOOST = ROW_DIFFERENT_BOOSTED / ROW_DIFFERENT  # a boosted row of different symbols
 CENTRAL_INDEX = {letter: i for i, letter in enumerate(CENTRAL)}
+PLACED = {PLACE[n]: n for n in PLACEABLE}  # a placement move's border card
 PLAIN = tuple(n for n in PLACEABLE if BORDER[n].effect != "noble")  # see plain_actions
 AVERAGE_GAIN = [sum(v[k] for v in GAIN.values()) / len(GAIN) for k in range(6)]
 
@@ -494,7 +495,7 @@ def pending_worth(
             value += w.unplaced * sum(v for q, _, v in order if q == p)
         elif left:
             # Where the rules would let this player place now (the engine's own list).
-            free = sorted((border(int(m[1:])) for m in moves_place(g, PLACE_ASK[p])), reverse=True)
+            free = sorted([border(PLACED[m]) for m in moves_place(g, PLACE_ASK[p])], reverse=True)
             value += w.unplaced * sum(free[:left])
     else:
         for letter in g.markers[p]:
@@ -553,12 +554,18 @@ def placement_order(g: ReadGame, scale: float, w: Weights = WEIGHTS) -> list[Pla
 
 # ---- the whole position ------------------------------------------------------------------------
 def player_worth(
-    g: ReadGame, p: int, w: Weights = WEIGHTS, order: list[Placement] | None = None
+    g: ReadGame,
+    p: int,
+    w: Weights = WEIGHTS,
+    order: list[Placement] | None = None,
+    rounds: int | None = None,
 ) -> float:
-    """Player p's VP, display, resources and prospects, in VP."""
+    """Player p's VP, display, resources and prospects, in VP (`rounds`: rounds_after_this(g),
+    if the caller has it)."""
     # chances(g, p), its parts and the display's room are worked out once here (each was asked
     # for several times an evaluation); the sums below add the same terms in the same order.
-    rounds = rounds_after_this(g)
+    if rounds is None:
+        rounds = rounds_after_this(g)
     acts = acts_this_round(g, p)
     ahead = acts + rounds
     phase = g.phase
@@ -594,11 +601,14 @@ def player_worth(
                 value += w.affordable * scale
         later = rounds  # ahead - acts_this_round(g, p)
         for effect, count in g.effects[p].items():
-            if effect.startswith("goods_bonus"):
+            kind = LASTING.get(effect)
+            if kind is None:
+                kind = LASTING[effect] = lasting(effect)
+            if kind == 1:
                 value += count * 1.4 * w.effect_per_round * later
-            elif effect.startswith(("discount", "robber_access", "hand_without_noble")):
+            elif kind == 2:
                 value += w.effect_per_round * later * 0.5
-            elif effect == "raid_immunity":
+            elif kind == 3:
                 value += w.immunity_per_raid * raids_ahead(g)
         if g.next_targis[p] < TARGIS and phase != "place":
             value -= 1.5
@@ -607,14 +617,28 @@ def player_worth(
     return value
 
 
+def lasting(effect: str) -> int:
+    """How player_worth counts a lasting effect: 1 goods bonus, 2 discount and the like,
+    3 raid immunity, 0 not here."""
+    if effect.startswith("goods_bonus"):
+        return 1
+    if effect.startswith(("discount", "robber_access", "hand_without_noble")):
+        return 2
+    return 3 if effect == "raid_immunity" else 0
+
+
+LASTING: dict[str, int] = {}  # lasting() by effect code
+
+
 def evaluate(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     """Player p's prospects minus the opponent's, in VP."""
     if g.phase == "over":
         return final_value(g, p, w)
     order = None
+    rounds = rounds_after_this(g)
     if w.tempo and g.phase == "place":  # both players' Targis to place share one order
-        order = placement_order(g, time_scale(chances(g, p)), w)
-    return player_worth(g, p, w, order) - player_worth(g, 1 - p, w, order)
+        order = placement_order(g, time_scale(acts_this_round(g, p) + rounds), w)
+    return player_worth(g, p, w, order, rounds) - player_worth(g, 1 - p, w, order, rounds)
 
 
 def final_score(g: ReadGame, p: int) -> float:
