@@ -80,6 +80,7 @@ BOOST = ROW_DIFFERENT_BOOSTED / ROW_DIFFERENT  # a boosted row of different symb
 CENTRAL_INDEX = {letter: i for i, letter in enumerate(CENTRAL)}
 PLACED = {PLACE[n]: n for n in PLACEABLE}  # a placement move's border card
 PLAIN = tuple(n for n in PLACEABLE if BORDER[n].effect != "noble")  # see plain_actions
+PLAIN_SET = frozenset(PLAIN)
 AVERAGE_GAIN = [sum(v[k] for v in GAIN.values()) / len(GAIN) for k in range(6)]
 
 
@@ -136,7 +137,7 @@ class Memo:
     """Values of pure functions of a few small numbers under one weighting: the search asks
     for the same few thousand again and again (goods_worth about 16 times an evaluation)."""
 
-    __slots__ = ("weights", "goods", "border", "rows", "actions", "gains")
+    __slots__ = ("weights", "goods", "border", "rows", "actions", "gains", "displays")
 
     def __init__(self, w: Weights) -> None:
         self.weights = w  # held, so that its id (the key in MEMOS) stays its own
@@ -145,6 +146,10 @@ class Memo:
         self.rows: dict[tuple[tuple[int, ...], bool], float] = {}  # (row's cards, boosted)
         self.actions: dict[tuple[int, int, int, int, float], dict[int, float]] = {}  # plain_actions
         self.gains: dict[tuple[tuple[int, ...], int, bool, float], float] = {}  # row_gain's
+        # display_worth_within's: (the three rows, boosted, scale, room)
+        self.displays: dict[
+            tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool, float, int], float
+        ] = {}
 
 
 MEMOS: dict[int, Memo] = {}  # by id(weights)
@@ -245,10 +250,23 @@ def display_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> fl
 def display_worth_within(g: ReadGame, p: int, scale: float, room: int, w: Weights) -> float:
     """display_worth with `room` (cards the display can still take, or ROW_LENGTH without
     `w.reach`) worked out by the caller."""
+    display = g.display[p]
     boosted = "diverse_rows_four" in g.effects[p]
+    key = (tuple(display[0]), tuple(display[1]), tuple(display[2]), boosted, scale, room)
+    memo = (MEMOS.get(id(w)) or memo_for(w)).displays
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = display_value(display, boosted, scale, room, w)
+    return value
+
+
+def display_value(
+    display: Sequence[Sequence[int]], boosted: bool, scale: float, room: int, w: Weights
+) -> float:
+    """display_worth_within, computed."""
     rows = (MEMOS.get(id(w)) or memo_for(w)).rows
     value = 0.0
-    for row in g.display[p]:
+    for row in display:
         if not row:
             continue
         for c in row:
@@ -260,7 +278,7 @@ def display_worth_within(g: ReadGame, p: int, scale: float, room: int, w: Weight
         if worth is None:
             worth = rows[key] = row_worth([SYMBOL[c] for c in row], boosted, w)
         value += worth if len(row) == ROW_LENGTH else scale * worth
-    return value + pairs_worth(g, p, scale, -1, w)
+    return value + pairs_in([c for row in display for c in row], scale, w)
 
 
 def cards_to_come(g: ReadGame, p: int) -> int:
@@ -275,11 +293,26 @@ def next_raid_loss(g: ReadGame, p: int, rounds: int | None = None) -> float:
     corner = g.robber + 1
     if g.phase in ("raid", "over") or corner not in CORNERS or "raid_immunity" in g.effects[p]:
         return 0.0
-    kind, n, vp = RAID_TERMS[corner]
     goods, gold = g.goods[p], g.gold[p]
-    later = time_scale(rounds_after_this(g) if rounds is None else rounds)
+    if rounds is None:
+        rounds = rounds_after_this(g)
+    key = (corner, goods[0], goods[1], goods[2], gold, g.vp[p], rounds)
+    loss = RAID_LOSSES.get(key)
+    if loss is None:
+        loss = RAID_LOSSES[key] = raid_loss(corner, goods, gold, g.vp[p], rounds)
+    return loss
+
+
+# raid_loss by (corner, dates, salt, pepper, gold, VP, rounds after this).
+RAID_LOSSES: dict[tuple[int, int, int, int, int, int, int], float] = {}
+
+
+def raid_loss(corner: int, goods: Sequence[int], gold: int, vp_held: int, rounds: int) -> float:
+    """next_raid_loss, computed."""
+    kind, n, vp = RAID_TERMS[corner]
+    later = time_scale(rounds)
     before = goods_worth(goods, gold)
-    best = float(min(vp, g.vp[p]))
+    best = float(min(vp, vp_held))
     if kind == "gold" and gold >= n:
         best = min(best, later * (before - goods_worth(goods, gold - n)))
     elif kind == "goods" and sum(goods) >= n:
@@ -470,21 +503,16 @@ def pending_worth(
     if phase == "act" and acts_this_round(g, p) == 0:
         return 0.0
     value = 0.0
-    plain = plain_actions(g, p, scale, w)
-    worth: dict[str, float] = {}  # border effect -> its worth now (several cards share one)
-
-    def border(n: int) -> float:
-        v = plain.get(n)
-        if v is not None:
-            return v
-        effect = BORDER[n].effect
-        v = worth.get(effect)
+    # Border card -> its action's worth now: the plain ones from the memo, the Noble's (one
+    # worth for every Noble card) worked out when first asked for.
+    worth = plain_actions(g, p, scale, w)
+    targis = g.targis[p]
+    for n in targis:
+        v = worth.get(n)
         if v is None:
-            v = worth[effect] = border_action(g, p, n, scale, w)
-        return v
-
-    for n in g.targis[p]:
-        value += border(n)
+            worth = dict(worth)  # the memo's entry stays as it is
+            v = worth[n] = other_action(g, p, n, scale, w, worth)
+        value += v
     if phase == "place":
         for letter in crossings(g.targis[p]):
             value += central_action(g, p, CENTRAL_INDEX[letter], scale, w)
@@ -495,12 +523,32 @@ def pending_worth(
             value += w.unplaced * sum(v for q, _, v in order if q == p)
         elif left:
             # Where the rules would let this player place now (the engine's own list).
-            free = sorted([border(PLACED[m]) for m in moves_place(g, PLACE_ASK[p])], reverse=True)
+            free = []
+            for m in moves_place(g, PLACE_ASK[p]):
+                n = PLACED[m]
+                v = worth.get(n)
+                if v is None:
+                    worth = dict(worth)
+                    v = worth[n] = other_action(g, p, n, scale, w, worth)
+                free.append(v)
+            free.sort(reverse=True)
             value += w.unplaced * sum(free[:left])
     else:
         for letter in g.markers[p]:
             value += central_action(g, p, CENTRAL_INDEX[letter], scale, w)
     return w.pending * value
+
+
+def other_action(
+    g: ReadGame, p: int, n: int, scale: float, w: Weights, worth: dict[int, float]
+) -> float:
+    """border_action of a card plain_actions leaves out (the Noble): the worth already in
+    `worth` of another card with the same effect, or worked out."""
+    effect = BORDER[n].effect
+    for m, v in worth.items():
+        if m not in PLAIN_SET and BORDER[m].effect == effect:
+            return v
+    return border_action(g, p, n, scale, w)
 
 
 def plain_actions(g: ReadGame, p: int, scale: float, w: Weights) -> dict[int, float]:
