@@ -607,9 +607,10 @@ def player_worth(
     w: Weights = WEIGHTS,
     order: list[Placement] | None = None,
     rounds: int | None = None,
+    visible: list[int] | None = None,
 ) -> float:
-    """Player p's VP, display, resources and prospects, in VP (`rounds`: rounds_after_this(g),
-    if the caller has it)."""
+    """Player p's VP, display, resources and prospects, in VP (`rounds`: rounds_after_this(g)
+    and `visible`: tribe_cards_up(g), if the caller has them)."""
     # chances(g, p), its parts and the display's room are worked out once here (each was asked
     # for several times an evaluation); the sums below add the same terms in the same order.
     if rounds is None:
@@ -642,10 +643,10 @@ def player_worth(
             buyable = BUYABLE[key] = [
                 IS_TRIBE[card] and affordable(card, goods, gold) for card in range(len(CARDS))
             ]
-        central, face_up = g.central, g.face_up
-        for i in range(len(CENTRAL)):
-            card = central[i]
-            if card != -1 and face_up[i] and buyable[card]:
+        if visible is None:
+            visible = tribe_cards_up(g)
+        for card in visible:
+            if buyable[card]:
                 value += w.affordable * scale
         later = rounds  # ahead - acts_this_round(g, p)
         for effect, count in g.effects[p].items():
@@ -663,6 +664,16 @@ def player_worth(
     if w.raid:
         value -= w.raid * next_raid_loss(g, p, rounds)
     return value
+
+
+def tribe_cards_up(g: ReadGame) -> list[int]:
+    """The face-up tribe cards on the central spaces, in the spaces' order."""
+    central, face_up = g.central, g.face_up
+    return [
+        card
+        for i in range(len(CENTRAL))
+        if (card := central[i]) != -1 and face_up[i] and IS_TRIBE[card]
+    ]
 
 
 def lasting(effect: str) -> int:
@@ -686,7 +697,10 @@ def evaluate(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     rounds = rounds_after_this(g)
     if w.tempo and g.phase == "place":  # both players' Targis to place share one order
         order = placement_order(g, time_scale(acts_this_round(g, p) + rounds), w)
-    return player_worth(g, p, w, order, rounds) - player_worth(g, 1 - p, w, order, rounds)
+    visible = tribe_cards_up(g)
+    return player_worth(g, p, w, order, rounds, visible) - player_worth(
+        g, 1 - p, w, order, rounds, visible
+    )
 
 
 def final_score(g: ReadGame, p: int) -> float:
