@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from targi import Game
+from targi.ai import evaluate
 from targi.ai.evaluate import EXPERT_WEIGHTS
 from targi.ai.levels import LEVELS, VARIANTS
 
@@ -61,3 +62,13 @@ def test_the_fingerprint_sees_a_weight_moved(
     )
     monkeypatch.setitem(LEVELS, "expert", replace(LEVELS["expert"], weights=w))
     assert decisions(game) != DECISIONS
+
+
+def test_the_memos_change_no_value(game: list[Game], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The evaluation's memos (evaluate.Memo and the module's dicts) only save time: emptied
+    # before every entry they add, the values are the pinned ones.
+    for memo in (evaluate.MEMOS, evaluate.COSTS, evaluate.BUYABLE, evaluate.RAID_LOSSES):
+        memo.clear()
+    monkeypatch.setattr(evaluate, "MEMO_LIMIT", 1)
+    assert digest(evaluation_lines(game[::3])) == EVALUATIONS
+    assert all(len(m.goods) <= 1 and len(m.displays) <= 1 for m in evaluate.MEMOS.values())

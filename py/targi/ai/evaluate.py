@@ -133,6 +133,11 @@ def time_scale(opportunities: int) -> float:
 
 
 # ---- resources ---------------------------------------------------------------------------------
+# Entries a memo keeps at most (clearing one changes no value, only the time): in one expert
+# game the largest holds about 12,000 and all of them together about 5 MB.
+MEMO_LIMIT = 50_000
+
+
 class Memo:
     """Values of pure functions of a few small numbers under one weighting: the search asks
     for the same few thousand again and again (goods_worth about 16 times an evaluation)."""
@@ -174,6 +179,8 @@ def goods_worth(goods: Sequence[int], gold: int, w: Weights = WEIGHTS) -> float:
     key = (a, b, c, gold)
     value = memo.get(key)
     if value is None:
+        if len(memo) >= MEMO_LIMIT:  # bounded: a long page session
+            memo.clear()
         value = memo[key] = worth_of_goods(a, b, c, gold, w)
     return value
 
@@ -200,6 +207,8 @@ def cheapest_cost(card: int, goods: Sequence[int], gold: int, discount: bool) ->
     key = (card, goods[0], goods[1], goods[2], gold, discount)
     if key in COSTS:
         return COSTS[key]
+    if len(COSTS) >= MEMO_LIMIT:  # bounded: a long page session
+        COSTS.clear()
     best = COSTS[key] = cheapest_payment(card, goods, gold, discount)
     return best
 
@@ -256,6 +265,8 @@ def display_worth_within(g: ReadGame, p: int, scale: float, room: int, w: Weight
     memo = (MEMOS.get(id(w)) or memo_for(w)).displays
     value = memo.get(key)
     if value is None:
+        if len(memo) >= MEMO_LIMIT:  # bounded: a long page session
+            memo.clear()
         value = memo[key] = display_value(display, boosted, scale, room, w)
     return value
 
@@ -276,6 +287,8 @@ def display_value(
         key = (tuple(row), boosted)
         worth = rows.get(key)
         if worth is None:
+            if len(rows) >= MEMO_LIMIT:  # bounded: a long page session
+                rows.clear()
             worth = rows[key] = row_worth([SYMBOL[c] for c in row], boosted, w)
         value += worth if len(row) == ROW_LENGTH else scale * worth
     return value + pairs_in([c for row in display for c in row], scale, w)
@@ -299,6 +312,8 @@ def next_raid_loss(g: ReadGame, p: int, rounds: int | None = None) -> float:
     key = (corner, goods[0], goods[1], goods[2], gold, g.vp[p], rounds)
     loss = RAID_LOSSES.get(key)
     if loss is None:
+        if len(RAID_LOSSES) >= MEMO_LIMIT:  # bounded: a long page session
+            RAID_LOSSES.clear()
         loss = RAID_LOSSES[key] = raid_loss(corner, goods, gold, g.vp[p], rounds)
     return loss
 
@@ -354,6 +369,8 @@ def placement_gain(g: ReadGame, p: int, card: int, scale: float, w: Weights = WE
         key = (tuple(row), card, boosted, scale)
         gain = gains.get(key)
         if gain is None:
+            if len(gains) >= MEMO_LIMIT:  # bounded: a long page session
+                gains.clear()
             gain = gains[key] = row_gain(row, card, boosted, scale, w)
         if best is None or gain > best:
             best = gain
@@ -434,6 +451,8 @@ def border_action(g: ReadGame, p: int, n: int, scale: float, w: Weights = WEIGHT
     key = (effect, goods[0], goods[1], goods[2], gold, scale)
     value = memo.get(key)
     if value is None:
+        if len(memo) >= MEMO_LIMIT:  # bounded: a long page session
+            memo.clear()
         value = memo[key] = action_worth(g, p, effect, scale, w)
     return value
 
@@ -559,6 +578,8 @@ def plain_actions(g: ReadGame, p: int, scale: float, w: Weights) -> dict[int, fl
     memo = (MEMOS.get(id(w)) or memo_for(w)).actions
     table = memo.get(key)
     if table is None:
+        if len(memo) >= MEMO_LIMIT // 10:  # each entry a dict of a dozen: bounded tighter
+            memo.clear()
         table = memo[key] = {n: border_action(g, p, n, scale, w) for n in PLAIN}
     return table
 
@@ -640,6 +661,8 @@ def player_worth(
         key = (goods[0], goods[1], goods[2], gold)
         buyable = BUYABLE.get(key)
         if buyable is None:
+            if len(BUYABLE) >= MEMO_LIMIT:  # bounded: a long page session
+                BUYABLE.clear()
             buyable = BUYABLE[key] = [
                 IS_TRIBE[card] and affordable(card, goods, gold) for card in range(len(CARDS))
             ]
