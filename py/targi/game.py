@@ -237,8 +237,9 @@ class Game:
         g.goods = [self.goods[0][:], self.goods[1][:]]
         g.gold, g.vp = self.gold[:], self.vp[:]
         g.hand, g.hand_round = self.hand[:], self.hand_round[:]
-        g.display = [[r[:] for r in d] for d in self.display]
-        g.effects = [dict(self.effects[0]), dict(self.effects[1])]
+        d0, d1 = self.display  # spelled out: clone is the search's most frequent copy
+        g.display = [[d0[0][:], d0[1][:], d0[2][:]], [d1[0][:], d1[1][:], d1[2][:]]]
+        g.effects = [self.effects[0].copy(), self.effects[1].copy()]
         g.targis = [self.targis[0][:], self.targis[1][:]]
         g.markers = [self.markers[0][:], self.markers[1][:]]
         g.to_place, g.next_targis = self.to_place[:], self.next_targis[:]

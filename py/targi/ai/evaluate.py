@@ -27,7 +27,7 @@ from ..constants import (
     SILVERSMITH_GOODS,
     TARGIS,
 )
-from ..decisions import BONUS, GAIN, PLACE_ASK, PLACEABLE, moves_place, raid_terms
+from ..decisions import BONUS, GAIN, PLACE, PLACE_ASK, PLACEABLE, moves_place, raid_terms
 from ..payment import BASE_COSTS, affordable, pays
 from ..read import ReadGame
 from ..scoring import row_bonus, score
@@ -71,18 +71,37 @@ CUMULATIVE = [sum(UNIT[:n]) + 0.3 * max(0, n - len(UNIT)) for n in range(64)]
 SYMBOL = [c.symbol for c in CARDS]
 VP = [c.vp for c in CARDS]
 EFFECT = [c.effect for c in CARDS]
+# The symbol a vp_per_two card pairs, by card (None: the card has no such effect).
+PAIR_TARGET = [e[11:] if e.startswith("vp_per_two:") else None for e in EFFECT]
+IS_TRIBE = [c.kind == "tribe" for c in CARDS]
+DISCOUNT_CODE = [f"discount:{c.symbol}" for c in CARDS]  # the effect that discounts the card
+RAID_TERMS = {n: raid_terms(BORDER[n].effect) for n in CORNERS}  # the corner's raid, by corner
 BOOST = ROW_DIFFERENT_BOOSTED / ROW_DIFFERENT  # a boosted row of different symbols
+CENTRAL_INDEX = {letter: i for i, letter in enumerate(CENTRAL)}
+PLACED = {PLACE[n]: n for n in PLACEABLE}  # a placement move's border card
+PLAIN = tuple(n for n in PLACEABLE if BORDER[n].effect != "noble")  # see plain_actions
+PLAIN_SET = frozenset(PLAIN)
 AVERAGE_GAIN = [sum(v[k] for v in GAIN.values()) / len(GAIN) for k in range(6)]
 
 
 # ---- time --------------------------------------------------------------------------------------
+def spots_after(start: int) -> int:
+    """The robber's stops after `start` that begin a round (the corners are raids)."""
+    return sum(1 for n in range(start + 1, LAST_CORNER) if n not in CORNERS)
+
+
+SPOTS = tuple(spots_after(start) for start in range(LAST_CORNER + 2))  # by start: counted once
+
+
 def rounds_after_this(g: ReadGame) -> int:
     """Whole rounds still to come after the current one (robber track and display race)."""
-    if g.phase == "over":
+    phase = g.phase
+    if phase == "over":
         return 0
-    start = g.robber + (1 if g.phase == "raid" else 0)  # during a raid the round is still ahead
-    spots = sum(1 for n in range(start + 1, LAST_CORNER) if n not in CORNERS)
-    most = max(g.display_count(0), g.display_count(1))
+    start = g.robber + (1 if phase == "raid" else 0)  # during a raid the round is still ahead
+    spots = SPOTS[start] if 0 <= start < len(SPOTS) else spots_after(start)
+    d0, d1 = g.display  # display_count of both, without two method calls: the hot path
+    most = max(len(d0[0]) + len(d0[1]) + len(d0[2]), len(d1[0]) + len(d1[1]) + len(d1[2]))
     if most >= DISPLAY_LIMIT:
         return 0
     return min(spots, DISPLAY_LIMIT - most)
@@ -114,9 +133,60 @@ def time_scale(opportunities: int) -> float:
 
 
 # ---- resources ---------------------------------------------------------------------------------
+# Entries a memo keeps at most (clearing one changes no value, only the time): in one expert
+# game the largest holds about 12,000 and all of them together about 5 MB.
+MEMO_LIMIT = 50_000
+
+
+class Memo:
+    """Values of pure functions of a few small numbers under one weighting: the search asks
+    for the same few thousand again and again (goods_worth about 16 times an evaluation)."""
+
+    __slots__ = ("weights", "goods", "border", "rows", "actions", "gains", "displays")
+
+    def __init__(self, w: Weights) -> None:
+        self.weights = w  # held, so that its id (the key in MEMOS) stays its own
+        self.goods: dict[tuple[int, int, int, int], float] = {}  # (dates, salt, pepper, gold)
+        self.border: dict[tuple[str, int, int, int, int, float], float] = {}  # + effect, scale
+        self.rows: dict[tuple[tuple[int, ...], bool], float] = {}  # (row's cards, boosted)
+        self.actions: dict[tuple[int, int, int, int, float], dict[int, float]] = {}  # plain_actions
+        self.gains: dict[tuple[tuple[int, ...], int, bool, float], float] = {}  # row_gain's
+        # display_worth_within's: (the three rows, boosted, scale, room)
+        self.displays: dict[
+            tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool, float, int], float
+        ] = {}
+
+
+MEMOS: dict[int, Memo] = {}  # by id(weights)
+# By (dates, salt, pepper, gold): per card, a tribe card some payment of which they cover.
+BUYABLE: dict[tuple[int, int, int, int], list[bool]] = {}
+
+
+def memo_for(w: Weights) -> Memo:
+    """The memo of weighting w."""
+    memo = MEMOS.get(id(w))
+    if memo is None:
+        if len(MEMOS) >= 64:  # tuning makes many weightings: keep a few
+            MEMOS.clear()
+        memo = MEMOS[id(w)] = Memo(w)
+    return memo
+
+
 def goods_worth(goods: Sequence[int], gold: int, w: Weights = WEIGHTS) -> float:
     """Goods and gold by what they can still buy, before the time scale."""
+    memo = (MEMOS.get(id(w)) or memo_for(w)).goods
     a, b, c = goods
+    key = (a, b, c, gold)
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= MEMO_LIMIT:  # bounded: a long page session
+            memo.clear()
+        value = memo[key] = worth_of_goods(a, b, c, gold, w)
+    return value
+
+
+def worth_of_goods(a: int, b: int, c: int, gold: int, w: Weights) -> float:
+    """goods_worth, computed."""
     top = len(CUMULATIVE) - 1
     total = CUMULATIVE[min(a, top)] + CUMULATIVE[min(b, top)] + CUMULATIVE[min(c, top)]
     over = a + b + c - GOODS_LIMIT
@@ -128,8 +198,23 @@ def goods_worth(goods: Sequence[int], gold: int, w: Weights = WEIGHTS) -> float:
     return value + w.gold * (GOLD_LIMIT + 0.3 * (gold - GOLD_LIMIT))
 
 
+# cheapest_cost's answers by (card, dates, salt, pepper, gold, discount).
+COSTS: dict[tuple[int, int, int, int, int, bool], float | None] = {}
+
+
 def cheapest_cost(card: int, goods: Sequence[int], gold: int, discount: bool) -> float | None:
     """The goods-and-gold worth given up by the cheapest affordable payment, or None."""
+    key = (card, goods[0], goods[1], goods[2], gold, discount)
+    if key in COSTS:
+        return COSTS[key]
+    if len(COSTS) >= MEMO_LIMIT:  # bounded: a long page session
+        COSTS.clear()
+    best = COSTS[key] = cheapest_payment(card, goods, gold, discount)
+    return best
+
+
+def cheapest_payment(card: int, goods: Sequence[int], gold: int, discount: bool) -> float | None:
+    """cheapest_cost, computed."""
     best = None
     for c in BASE_COSTS[card][discount]:
         if pays(c, goods, gold):
@@ -168,19 +253,45 @@ def row_gain(
 
 def display_worth(g: ReadGame, p: int, scale: float, w: Weights = WEIGHTS) -> float:
     """Card VP, pair bonuses and row bonuses: exact for what is done, scaled for what is not."""
+    return display_worth_within(g, p, scale, cards_to_come(g, p) if w.reach else ROW_LENGTH, w)
+
+
+def display_worth_within(g: ReadGame, p: int, scale: float, room: int, w: Weights) -> float:
+    """display_worth with `room` (cards the display can still take, or ROW_LENGTH without
+    `w.reach`) worked out by the caller."""
+    display = g.display[p]
     boosted = "diverse_rows_four" in g.effects[p]
+    key = (tuple(display[0]), tuple(display[1]), tuple(display[2]), boosted, scale, room)
+    memo = (MEMOS.get(id(w)) or memo_for(w)).displays
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= MEMO_LIMIT:  # bounded: a long page session
+            memo.clear()
+        value = memo[key] = display_value(display, boosted, scale, room, w)
+    return value
+
+
+def display_value(
+    display: Sequence[Sequence[int]], boosted: bool, scale: float, room: int, w: Weights
+) -> float:
+    """display_worth_within, computed."""
+    rows = (MEMOS.get(id(w)) or memo_for(w)).rows
     value = 0.0
-    room = cards_to_come(g, p) if w.reach else ROW_LENGTH
-    for row in g.display[p]:
+    for row in display:
         if not row:
             continue
         for c in row:
             value += VP[c]
         if len(row) < ROW_LENGTH and ROW_LENGTH - len(row) > room:
             continue  # this row cannot be completed any more: its promise is gone
-        worth = row_worth([SYMBOL[c] for c in row], boosted, w)
+        key = (tuple(row), boosted)
+        worth = rows.get(key)
+        if worth is None:
+            if len(rows) >= MEMO_LIMIT:  # bounded: a long page session
+                rows.clear()
+            worth = rows[key] = row_worth([SYMBOL[c] for c in row], boosted, w)
         value += worth if len(row) == ROW_LENGTH else scale * worth
-    return value + pairs_worth(g, p, scale, -1, w)
+    return value + pairs_in([c for row in display for c in row], scale, w)
 
 
 def cards_to_come(g: ReadGame, p: int) -> int:
@@ -188,17 +299,35 @@ def cards_to_come(g: ReadGame, p: int) -> int:
     return min(CARDS_PER_ROUND * chances(g, p), DISPLAY_LIMIT - g.display_count(p))
 
 
-def next_raid_loss(g: ReadGame, p: int) -> float:
+def next_raid_loss(g: ReadGame, p: int, rounds: int | None = None) -> float:
     """What the robber's next raid will cost player p, in VP: the cheapest way to pay it (R1),
-    goods and gold at their worth after the raid (nothing after the last one)."""
+    goods and gold at their worth after the raid (nothing after the last one). `rounds`:
+    rounds_after_this(g), if the caller has it."""
     corner = g.robber + 1
     if g.phase in ("raid", "over") or corner not in CORNERS or "raid_immunity" in g.effects[p]:
         return 0.0
-    kind, n, vp = raid_terms(BORDER[corner].effect)
     goods, gold = g.goods[p], g.gold[p]
-    later = time_scale(rounds_after_this(g))
+    if rounds is None:
+        rounds = rounds_after_this(g)
+    key = (corner, goods[0], goods[1], goods[2], gold, g.vp[p], rounds)
+    loss = RAID_LOSSES.get(key)
+    if loss is None:
+        if len(RAID_LOSSES) >= MEMO_LIMIT:  # bounded: a long page session
+            RAID_LOSSES.clear()
+        loss = RAID_LOSSES[key] = raid_loss(corner, goods, gold, g.vp[p], rounds)
+    return loss
+
+
+# raid_loss by (corner, dates, salt, pepper, gold, VP, rounds after this).
+RAID_LOSSES: dict[tuple[int, int, int, int, int, int, int], float] = {}
+
+
+def raid_loss(corner: int, goods: Sequence[int], gold: int, vp_held: int, rounds: int) -> float:
+    """next_raid_loss, computed."""
+    kind, n, vp = RAID_TERMS[corner]
+    later = time_scale(rounds)
     before = goods_worth(goods, gold)
-    best = float(min(vp, g.vp[p]))
+    best = float(min(vp, vp_held))
     if kind == "gold" and gold >= n:
         best = min(best, later * (before - goods_worth(goods, gold - n)))
     elif kind == "goods" and sum(goods) >= n:
@@ -214,10 +343,15 @@ def pairs_worth(g: ReadGame, p: int, scale: float, extra: int = -1, w: Weights =
     cards = [c for row in g.display[p] for c in row]
     if extra != -1:
         cards.append(extra)
+    return pairs_in(cards, scale, w)
+
+
+def pairs_in(cards: list[int], scale: float, w: Weights) -> float:
+    """pairs_worth of these cards."""
     value = 0.0
     for c in cards:
-        if EFFECT[c].startswith("vp_per_two:"):
-            target = EFFECT[c][11:]
+        target = PAIR_TARGET[c]
+        if target is not None:
             n = sum(1 for x in cards if SYMBOL[x] == target)
             value += n // 2 + (scale * w.pair if n % 2 else 0.0)
     return value
@@ -226,17 +360,27 @@ def pairs_worth(g: ReadGame, p: int, scale: float, extra: int = -1, w: Weights =
 def placement_gain(g: ReadGame, p: int, card: int, scale: float, w: Weights = WEIGHTS) -> float:
     """What placing `card` in its best row adds: VP, row promise, pairs, its effect."""
     boosted = "diverse_rows_four" in g.effects[p]
+    gains = (MEMOS.get(id(w)) or memo_for(w)).gains
     best = None
-    for row in g.display[p]:
+    display = g.display[p]
+    for row in display:
         if len(row) >= ROW_LENGTH:
             continue
-        gain = row_gain(row, card, boosted, scale, w)
+        key = (tuple(row), card, boosted, scale)
+        gain = gains.get(key)
+        if gain is None:
+            if len(gains) >= MEMO_LIMIT:  # bounded: a long page session
+                gains.clear()
+            gain = gains[key] = row_gain(row, card, boosted, scale, w)
         if best is None or gain > best:
             best = gain
     if best is None:
         return -99.0  # no room (the engine will not offer it)
     gain = VP[card] + best
-    gain += pairs_worth(g, p, scale, card, w) - pairs_worth(g, p, scale, -1, w)
+    cards = [c for row in display for c in row]
+    without = pairs_in(cards, scale, w)
+    cards.append(card)
+    gain += pairs_in(cards, scale, w) - without
     return gain + effect_worth(g, p, EFFECT[card], w)
 
 
@@ -273,9 +417,7 @@ def tribe_option(g: ReadGame, p: int, card: int, scale: float, w: Weights = WEIG
     """The best of buying, keeping or discarding a tribe card (discarding is worth 0)."""
     best = 0.0
     if g.display_count(p) < DISPLAY_LIMIT:
-        cost = cheapest_cost(
-            card, g.goods[p], g.gold[p], f"discount:{SYMBOL[card]}" in g.effects[p]
-        )
+        cost = cheapest_cost(card, g.goods[p], g.gold[p], DISCOUNT_CODE[card] in g.effects[p])
         if cost is not None:
             best = placement_gain(g, p, card, scale, w) - cost * scale
     if g.hand[p] == -1 and rounds_after_this(g) > 0:
@@ -301,6 +443,22 @@ def goods_card_gain(g: ReadGame, p: int, card: int, central: bool, scale: float)
 def border_action(g: ReadGame, p: int, n: int, scale: float, w: Weights = WEIGHTS) -> float:
     """What the action of border card n is worth to player p now."""
     effect = BORDER[n].effect
+    if effect == "noble":  # reads the hand and the display: not worth a memo
+        return action_worth(g, p, effect, scale, w)
+    goods, gold = g.goods[p], g.gold[p]
+    # Every other action's worth depends on the player's goods and gold and the scale only.
+    memo = (MEMOS.get(id(w)) or memo_for(w)).border
+    key = (effect, goods[0], goods[1], goods[2], gold, scale)
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= MEMO_LIMIT:  # bounded: a long page session
+            memo.clear()
+        value = memo[key] = action_worth(g, p, effect, scale, w)
+    return value
+
+
+def action_worth(g: ReadGame, p: int, effect: str, scale: float, w: Weights) -> float:
+    """border_action, computed."""
     goods, gold = g.goods[p], g.gold[p]
     if effect.startswith("take:"):
         k = GOODS.index(effect[-1])
@@ -364,20 +522,19 @@ def pending_worth(
     if phase == "act" and acts_this_round(g, p) == 0:
         return 0.0
     value = 0.0
-    worth: dict[str, float] = {}  # border effect -> its worth now (several cards share one)
-
-    def border(n: int) -> float:
-        effect = BORDER[n].effect
-        v = worth.get(effect)
+    # Border card -> its action's worth now: the plain ones from the memo, the Noble's (one
+    # worth for every Noble card) worked out when first asked for.
+    worth = plain_actions(g, p, scale, w)
+    targis = g.targis[p]
+    for n in targis:
+        v = worth.get(n)
         if v is None:
-            v = worth[effect] = border_action(g, p, n, scale, w)
-        return v
-
-    for n in g.targis[p]:
-        value += border(n)
+            worth = dict(worth)  # the memo's entry stays as it is
+            v = worth[n] = other_action(g, p, n, scale, w, worth)
+        value += v
     if phase == "place":
         for letter in crossings(g.targis[p]):
-            value += central_action(g, p, CENTRAL.index(letter), scale, w)
+            value += central_action(g, p, CENTRAL_INDEX[letter], scale, w)
         left = g.to_place[p]
         if left and w.tempo:
             if order is None:
@@ -385,12 +542,46 @@ def pending_worth(
             value += w.unplaced * sum(v for q, _, v in order if q == p)
         elif left:
             # Where the rules would let this player place now (the engine's own list).
-            free = sorted((border(int(m[1:])) for m in moves_place(g, PLACE_ASK[p])), reverse=True)
+            free = []
+            for m in moves_place(g, PLACE_ASK[p]):
+                n = PLACED[m]
+                v = worth.get(n)
+                if v is None:
+                    worth = dict(worth)
+                    v = worth[n] = other_action(g, p, n, scale, w, worth)
+                free.append(v)
+            free.sort(reverse=True)
             value += w.unplaced * sum(free[:left])
     else:
         for letter in g.markers[p]:
-            value += central_action(g, p, CENTRAL.index(letter), scale, w)
+            value += central_action(g, p, CENTRAL_INDEX[letter], scale, w)
     return w.pending * value
+
+
+def other_action(
+    g: ReadGame, p: int, n: int, scale: float, w: Weights, worth: dict[int, float]
+) -> float:
+    """border_action of a card plain_actions leaves out (the Noble): the worth already in
+    `worth` of another card with the same effect, or worked out."""
+    effect = BORDER[n].effect
+    for m, v in worth.items():
+        if m not in PLAIN_SET and BORDER[m].effect == effect:
+            return v
+    return border_action(g, p, n, scale, w)
+
+
+def plain_actions(g: ReadGame, p: int, scale: float, w: Weights) -> dict[int, float]:
+    """border_action of every placeable border card but the Noble's, by card number: they
+    depend on the player's goods and gold and the scale only, so one memo entry holds them."""
+    goods, gold = g.goods[p], g.gold[p]
+    key = (goods[0], goods[1], goods[2], gold, scale)
+    memo = (MEMOS.get(id(w)) or memo_for(w)).actions
+    table = memo.get(key)
+    if table is None:
+        if len(memo) >= MEMO_LIMIT // 10:  # each entry a dict of a dozen: bounded tighter
+            memo.clear()
+        table = memo[key] = {n: border_action(g, p, n, scale, w) for n in PLAIN}
+    return table
 
 
 def placement_order(g: ReadGame, scale: float, w: Weights = WEIGHTS) -> list[Placement]:
@@ -432,14 +623,33 @@ def placement_order(g: ReadGame, scale: float, w: Weights = WEIGHTS) -> list[Pla
 
 # ---- the whole position ------------------------------------------------------------------------
 def player_worth(
-    g: ReadGame, p: int, w: Weights = WEIGHTS, order: list[Placement] | None = None
+    g: ReadGame,
+    p: int,
+    w: Weights = WEIGHTS,
+    order: list[Placement] | None = None,
+    rounds: int | None = None,
+    visible: list[int] | None = None,
 ) -> float:
-    """Player p's VP, display, resources and prospects, in VP."""
-    ahead = chances(g, p)
-    if w.spend and ahead == 1 and g.phase in ("place", "act") and rounds_after_this(g) == 0:
+    """Player p's VP, display, resources and prospects, in VP (`rounds`: rounds_after_this(g)
+    and `visible`: tribe_cards_up(g), if the caller has them)."""
+    # chances(g, p), its parts and the display's room are worked out once here (each was asked
+    # for several times an evaluation); the sums below add the same terms in the same order.
+    if rounds is None:
+        rounds = rounds_after_this(g)
+    acts = acts_this_round(g, p)
+    ahead = acts + rounds
+    phase = g.phase
+    if w.spend and ahead == 1 and phase in ("place", "act") and rounds == 0:
         return last_round_worth(g, p, w)
-    scale = time_scale(ahead)
-    value = float(g.vp[p]) + display_worth(g, p, scale, w)
+    scale = SCALE[min(ahead, 3)]  # time_scale(ahead)
+    if w.reach:
+        mine = g.display[p]
+        room = min(
+            CARDS_PER_ROUND * ahead, DISPLAY_LIMIT - (len(mine[0]) + len(mine[1]) + len(mine[2]))
+        )
+    else:
+        room = ROW_LENGTH
+    value = float(g.vp[p]) + display_worth_within(g, p, scale, room, w)
     goods, gold = g.goods[p], g.gold[p]
     value += scale * goods_worth(goods, gold, w)
     value += 0.001 * (gold * 100 + sum(goods))  # the tie-break (R2)
@@ -448,28 +658,58 @@ def player_worth(
         hand = g.hand[p]
         if hand != -1 and (ahead > 1 or g.hand_round[p] != g.round):
             value += w.hand * VP[hand] * scale
-        for i in range(len(CENTRAL)):
-            card = g.central[i]
-            if (
-                card != -1
-                and g.face_up[i]
-                and CARDS[card].kind == "tribe"
-                and affordable(card, goods, gold)
-            ):
+        key = (goods[0], goods[1], goods[2], gold)
+        buyable = BUYABLE.get(key)
+        if buyable is None:
+            if len(BUYABLE) >= MEMO_LIMIT:  # bounded: a long page session
+                BUYABLE.clear()
+            buyable = BUYABLE[key] = [
+                IS_TRIBE[card] and affordable(card, goods, gold) for card in range(len(CARDS))
+            ]
+        if visible is None:
+            visible = tribe_cards_up(g)
+        for card in visible:
+            if buyable[card]:
                 value += w.affordable * scale
-        later = ahead - acts_this_round(g, p)
+        later = rounds  # ahead - acts_this_round(g, p)
         for effect, count in g.effects[p].items():
-            if effect.startswith("goods_bonus"):
+            kind = LASTING.get(effect)
+            if kind is None:
+                kind = LASTING[effect] = lasting(effect)
+            if kind == 1:
                 value += count * 1.4 * w.effect_per_round * later
-            elif effect.startswith(("discount", "robber_access", "hand_without_noble")):
+            elif kind == 2:
                 value += w.effect_per_round * later * 0.5
-            elif effect == "raid_immunity":
+            elif kind == 3:
                 value += w.immunity_per_raid * raids_ahead(g)
-        if g.next_targis[p] < TARGIS and g.phase != "place":
+        if g.next_targis[p] < TARGIS and phase != "place":
             value -= 1.5
     if w.raid:
-        value -= w.raid * next_raid_loss(g, p)
+        value -= w.raid * next_raid_loss(g, p, rounds)
     return value
+
+
+def tribe_cards_up(g: ReadGame) -> list[int]:
+    """The face-up tribe cards on the central spaces, in the spaces' order."""
+    central, face_up = g.central, g.face_up
+    return [
+        card
+        for i in range(len(CENTRAL))
+        if (card := central[i]) != -1 and face_up[i] and IS_TRIBE[card]
+    ]
+
+
+def lasting(effect: str) -> int:
+    """How player_worth counts a lasting effect: 1 goods bonus, 2 discount and the like,
+    3 raid immunity, 0 not here."""
+    if effect.startswith("goods_bonus"):
+        return 1
+    if effect.startswith(("discount", "robber_access", "hand_without_noble")):
+        return 2
+    return 3 if effect == "raid_immunity" else 0
+
+
+LASTING: dict[str, int] = {}  # lasting() by effect code
 
 
 def evaluate(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
@@ -477,9 +717,13 @@ def evaluate(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     if g.phase == "over":
         return final_value(g, p, w)
     order = None
+    rounds = rounds_after_this(g)
     if w.tempo and g.phase == "place":  # both players' Targis to place share one order
-        order = placement_order(g, time_scale(chances(g, p)), w)
-    return player_worth(g, p, w, order) - player_worth(g, 1 - p, w, order)
+        order = placement_order(g, time_scale(acts_this_round(g, p) + rounds), w)
+    visible = tribe_cards_up(g)
+    return player_worth(g, p, w, order, rounds, visible) - player_worth(
+        g, 1 - p, w, order, rounds, visible
+    )
 
 
 def final_score(g: ReadGame, p: int) -> float:
