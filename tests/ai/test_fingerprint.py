@@ -29,8 +29,8 @@ SPECS = (
     ("expert", 600),
     *((name, 400) for name in VARIANTS),
 )
-DECISIONS = "01a0461d6efead5424a387cbb33c789da64afc0e4780e9f3d96399168bc00a89"
-EVALUATIONS = "56ec591973533eb366b36dedcb4c1765be822140c83697fdb698a80ff1afdb29"
+DECISIONS = "b1616339ee3addbea6a934cc59a5da67d95f3a0b21cec20414fe6540e5f58328"
+EVALUATIONS = "6c3329f8073890fda229d946c18127b5337861f1bf9a40bcbfdcb400930af6d3"
 
 
 @pytest.fixture(scope="module")
