@@ -29,8 +29,8 @@ SPECS = (
     ("expert", 600),
     *((name, 400) for name in VARIANTS),
 )
-DECISIONS = "b1616339ee3addbea6a934cc59a5da67d95f3a0b21cec20414fe6540e5f58328"
-EVALUATIONS = "6c3329f8073890fda229d946c18127b5337861f1bf9a40bcbfdcb400930af6d3"
+DECISIONS = "ebb870663b2d9c57125797f396b438bcdc52a9dd6f2a7785e64ae2f46d481b6a"
+EVALUATIONS = "d7dd8a86541f1c1002270f5b8281466a4a9e6d53bf95b6f9fa2758c8542e5fa3"
 
 
 @pytest.fixture(scope="module")

@@ -94,3 +94,13 @@ def test_expert_2x_spend_is_expert_2x_with_expert_spend_s_weights() -> None:
     candidate = VARIANTS["expert-2x-spend"]
     assert replace(candidate, weights=LEVELS["expert"].weights) == VARIANTS["expert-2x"]
     assert candidate.weights == VARIANTS["expert-spend"].weights
+
+
+def test_expert_eg2_starts_the_end_game_from_two_deals_and_deals_more_while_they_are_solved() -> (
+    None
+):
+    assert replace(VARIANTS["expert-eg2"], endgame_samples=8) == LEVELS["expert"]
+    small = decide(
+        end_game_position(NOBLE), replace(VARIANTS["expert-eg2"], endgame_nodes=20000), 0
+    )
+    assert small.samples > 2  # this end game is solved in a few hundred nodes a deal
