@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..board import CENTRAL, CORNERS, FACING, crossings
 from ..cards import BORDER, CARDS
@@ -31,6 +32,9 @@ from ..decisions import BONUS, GAIN, PLACE, PLACE_ASK, PLACEABLE, moves_place, r
 from ..payment import BASE_COSTS, affordable, pays
 from ..read import ReadGame
 from ..scoring import row_bonus, score
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,15 @@ def time_scale(opportunities: int) -> float:
 MEMO_LIMIT = 50_000
 
 
+def keep(memo: dict[K, V], key: K, value: V, share: int = 1) -> V:
+    """Store a value just computed in its memo: one at its bound (MEMO_LIMIT // share entries)
+    starts again empty, so a long page session cannot grow it without end."""
+    if len(memo) >= MEMO_LIMIT // share:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
 class Memo:
     """Values of pure functions of a few small numbers under one weighting: the search asks
     for the same few thousand again and again (goods_worth about 16 times an evaluation)."""
@@ -179,9 +192,7 @@ def goods_worth(goods: Sequence[int], gold: int, w: Weights = WEIGHTS) -> float:
     key = (a, b, c, gold)
     value = memo.get(key)
     if value is None:
-        if len(memo) >= MEMO_LIMIT:  # bounded: a long page session
-            memo.clear()
-        value = memo[key] = worth_of_goods(a, b, c, gold, w)
+        value = keep(memo, key, worth_of_goods(a, b, c, gold, w))
     return value
 
 
@@ -207,10 +218,7 @@ def cheapest_cost(card: int, goods: Sequence[int], gold: int, discount: bool) ->
     key = (card, goods[0], goods[1], goods[2], gold, discount)
     if key in COSTS:
         return COSTS[key]
-    if len(COSTS) >= MEMO_LIMIT:  # bounded: a long page session
-        COSTS.clear()
-    best = COSTS[key] = cheapest_payment(card, goods, gold, discount)
-    return best
+    return keep(COSTS, key, cheapest_payment(card, goods, gold, discount))
 
 
 def cheapest_payment(card: int, goods: Sequence[int], gold: int, discount: bool) -> float | None:
@@ -265,9 +273,7 @@ def display_worth_within(g: ReadGame, p: int, scale: float, room: int, w: Weight
     memo = (MEMOS.get(id(w)) or memo_for(w)).displays
     value = memo.get(key)
     if value is None:
-        if len(memo) >= MEMO_LIMIT:  # bounded: a long page session
-            memo.clear()
-        value = memo[key] = display_value(display, boosted, scale, room, w)
+        value = keep(memo, key, display_value(display, boosted, scale, room, w))
     return value
 
 
@@ -287,9 +293,7 @@ def display_value(
         key = (tuple(row), boosted)
         worth = rows.get(key)
         if worth is None:
-            if len(rows) >= MEMO_LIMIT:  # bounded: a long page session
-                rows.clear()
-            worth = rows[key] = row_worth([SYMBOL[c] for c in row], boosted, w)
+            worth = keep(rows, key, row_worth([SYMBOL[c] for c in row], boosted, w))
         value += worth if len(row) == ROW_LENGTH else scale * worth
     return value + pairs_in([c for row in display for c in row], scale, w)
 
@@ -312,9 +316,7 @@ def next_raid_loss(g: ReadGame, p: int, rounds: int | None = None) -> float:
     key = (corner, goods[0], goods[1], goods[2], gold, g.vp[p], rounds)
     loss = RAID_LOSSES.get(key)
     if loss is None:
-        if len(RAID_LOSSES) >= MEMO_LIMIT:  # bounded: a long page session
-            RAID_LOSSES.clear()
-        loss = RAID_LOSSES[key] = raid_loss(corner, goods, gold, g.vp[p], rounds)
+        loss = keep(RAID_LOSSES, key, raid_loss(corner, goods, gold, g.vp[p], rounds))
     return loss
 
 
@@ -369,9 +371,7 @@ def placement_gain(g: ReadGame, p: int, card: int, scale: float, w: Weights = WE
         key = (tuple(row), card, boosted, scale)
         gain = gains.get(key)
         if gain is None:
-            if len(gains) >= MEMO_LIMIT:  # bounded: a long page session
-                gains.clear()
-            gain = gains[key] = row_gain(row, card, boosted, scale, w)
+            gain = keep(gains, key, row_gain(row, card, boosted, scale, w))
         if best is None or gain > best:
             best = gain
     if best is None:
@@ -451,9 +451,7 @@ def border_action(g: ReadGame, p: int, n: int, scale: float, w: Weights = WEIGHT
     key = (effect, goods[0], goods[1], goods[2], gold, scale)
     value = memo.get(key)
     if value is None:
-        if len(memo) >= MEMO_LIMIT:  # bounded: a long page session
-            memo.clear()
-        value = memo[key] = action_worth(g, p, effect, scale, w)
+        value = keep(memo, key, action_worth(g, p, effect, scale, w))
     return value
 
 
@@ -577,10 +575,8 @@ def plain_actions(g: ReadGame, p: int, scale: float, w: Weights) -> dict[int, fl
     key = (goods[0], goods[1], goods[2], gold, scale)
     memo = (MEMOS.get(id(w)) or memo_for(w)).actions
     table = memo.get(key)
-    if table is None:
-        if len(memo) >= MEMO_LIMIT // 10:  # each entry a dict of a dozen: bounded tighter
-            memo.clear()
-        table = memo[key] = {n: border_action(g, p, n, scale, w) for n in PLAIN}
+    if table is None:  # each entry a dict of a dozen: bounded tighter
+        table = keep(memo, key, {n: border_action(g, p, n, scale, w) for n in PLAIN}, share=10)
     return table
 
 
@@ -661,11 +657,11 @@ def player_worth(
         key = (goods[0], goods[1], goods[2], gold)
         buyable = BUYABLE.get(key)
         if buyable is None:
-            if len(BUYABLE) >= MEMO_LIMIT:  # bounded: a long page session
-                BUYABLE.clear()
-            buyable = BUYABLE[key] = [
-                IS_TRIBE[card] and affordable(card, goods, gold) for card in range(len(CARDS))
-            ]
+            buyable = keep(
+                BUYABLE,
+                key,
+                [IS_TRIBE[card] and affordable(card, goods, gold) for card in range(len(CARDS))],
+            )
         if visible is None:
             visible = tribe_cards_up(g)
         for card in visible:
