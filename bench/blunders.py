@@ -87,9 +87,8 @@ def run(
                 choice = decide(g, ref, seed=REFERENCE_SEED + at)
                 values = choice.values
                 others = {}
-                for (
-                    other
-                ) in levels:  # each with the same seed here, other deals than the reference's
+                # Each with the same seed here, so other deals than the reference's.
+                for other in levels:
                     clock = time.process_time()
                     moved = decide(g, other, seed=at).move
                     others[other] = [moved, round(time.process_time() - clock, 2)]
