@@ -15,10 +15,14 @@ from ..rng import next_value
 from ..view import observe
 from .evaluate import rounds_after_this
 from .levels import Level, setting
-from .policy import QUICK, quick_move
+from .policy import QUICK, quick_move, searched_moves, take_first
 from .search import Search
 
 MAX_DEALS = 64  # deals searched at most in the end game
+# A pruned end game (`Level.prune`) goes from depth 5 straight to the end: solving a busy last
+# round costs about five times less than deepening one ply at a time, and depth 5 (a fifth
+# of the cost) is what is left if the deal's share runs out (docs/strength.md).
+END_GAME_FALLBACK = 5
 
 
 @dataclass
@@ -56,6 +60,10 @@ def decide(
         return Choice(moves[0], {}, 0, 0, 0)
     if obs.game.decision in QUICK:
         return Choice(quick_move(obs.game), {}, 0, 0, 0)
+    if lv.prune:
+        if (move := take_first(obs.game)) is not None:
+            return Choice(move, {}, 0, 0, 0)
+        moves = searched_moves(obs.game)  # the moves each deal's search values
     exact = lv.endgame_nodes > 0 and in_last_actions(obs.game)
     samples = lv.endgame_samples if exact else lv.samples
     budget = nodes if nodes is not None else lv.endgame_nodes if exact else lv.nodes
@@ -67,10 +75,17 @@ def decide(
     used, depth, dealt, solved, dearest = 0, 99, 0, True, 0
     # In the end game a deal is often solved in a fraction of its share: the rest of the
     # budget buys more deals (the hidden cards decide there), as long as each was solved.
+    # Pruned, a deal's share is what is left of the budget over the deals still owed: a deal
+    # solved cheaply leaves more to the next, so a busy round is solved in fewer deals.
+    pruned_end = exact and lv.prune
+    depths = (1, END_GAME_FALLBACK, lv.max_depth) if pruned_end else ()
     while dealt < samples or (exact and solved and dealt < MAX_DEALS and used + dearest <= budget):
         world = obs.sample(sample_seed(seed, dealt))
         share = seconds / samples if seconds else None
-        result = Search(per_sample, share, lv.weights).root(world, lv.max_depth, full_window)
+        if pruned_end:
+            per_sample = max(1, (budget - used) // max(1, samples - dealt))
+        search = Search(per_sample, share, lv.weights, lv.prune)
+        result = search.root(world, lv.max_depth, full_window, depths)
         used += result.nodes
         dearest = max(dearest, result.nodes)
         solved = solved and result.complete

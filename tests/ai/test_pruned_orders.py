@@ -1,0 +1,97 @@
+"""A player orders their own actions (the rulebook's action phase): a pruned search
+(`Level.prune`, the `expert-prune` variant) searches fewer of those orders. A border action that
+only takes a good is carried out at once, and in the last round "done" waits while an action
+that can be declined is left (docs/strength.md, "Fewer orders")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from targi.ai.choose import decide, sample_seed
+from targi.ai.evaluate import EXPERT_WEIGHTS
+from targi.ai.levels import LEVELS, VARIANTS
+from targi.ai.policy import searched_moves, take_first
+from targi.ai.search import Search
+from targi.save import decode
+from targi.view import observe
+
+from .positions import first_with
+
+# Game 90001 of bench/results/expert-v-yardstick4.jsonl at its 211th move: round 12, the expert
+# (player 0) acts first with Merchant, Silversmith, Caravan, two central cards and its hand card
+# ahead; the yardstick then acts with Salt, Pepper, Tribal expansion and two central cards.
+BUSY = "TAQABX5EB0wEBBo2BszB8RMYNkFQLkm4Cxkj7Yts11egS9RIk216eH44TnGbDo8A_lswaWJczAHZIKVfunMX-mC1xFs-HCA"  # noqa: E501
+
+
+def busy():
+    g, _ = decode(BUSY)
+    assert (g.round, g.player, g.decision) == (12, 0, "act")
+    return g
+
+
+def test_a_border_action_that_only_takes_a_good_is_carried_out_first():
+    g = first_with(1, lambda g: g.decision == "act" and g.round < 12 and "u3" in g.legal_moves())
+    assert take_first(g) == "u3"  # Salt
+    choice = decide(g, "expert-prune", 0)
+    assert (choice.move, choice.nodes) == ("u3", 0)  # no search: nothing to weigh it against
+    assert take_first(busy()) is None  # Merchant, Silversmith, Caravan: each interacts
+
+
+def test_the_last_round_s_done_waits_while_an_action_can_still_be_declined():
+    g = busy()
+    assert "done" in g.legal_moves()
+    assert searched_moves(g) == [m for m in g.legal_moves() if m != "done"]
+
+
+def _last_actions(seed: int):
+    """A random game's first last-round "act" decision with one action left and "done"."""
+    return first_with(
+        seed,
+        lambda g: g.decision == "act" and g.round == 12 and len(g.legal_moves()) == 2,
+        limit=3000,
+    )
+
+
+def test_done_stays_when_only_an_action_owed_once_begun_is_left():
+    # The Silversmith's one exchange must be made once begun, and spending the last gold on it
+    # may cost 3 VP at the last raid: stopping can be worth more.
+    g = _last_actions(5)
+    assert searched_moves(g) == g.legal_moves() == ["u10", "done"]
+
+
+def test_done_waits_for_the_merchant_whose_trades_may_all_be_declined():
+    g = _last_actions(12)
+    assert g.legal_moves() == ["u5", "done"]
+    assert searched_moves(g) == ["u5"]
+
+
+def test_done_stays_before_the_last_round():
+    g = first_with(1, lambda g: g.decision == "act" and g.round < 12 and "u3" in g.legal_moves())
+    assert searched_moves(g) == g.legal_moves()
+    assert "done" in g.legal_moves()
+
+
+def test_a_pruned_search_solves_a_busy_last_round_for_a_third_of_the_nodes_to_the_same_value():
+    world = observe(busy()).sample(sample_seed(3, 0))
+    full = Search(10**7, None, EXPERT_WEIGHTS).root(world, 40, True, (1, 40))
+    pruned = Search(10**7, None, EXPERT_WEIGHTS, prune=True).root(world, 40, True, (1, 40))
+    assert full.complete and pruned.complete
+    assert max(pruned.values.values()) == max(full.values.values())
+    assert pruned.nodes * 3 < full.nodes
+
+
+@pytest.mark.slow
+def test_expert_prune_solves_every_deal_of_a_busy_last_round_within_the_expert_s_budget():
+    # The expert's 40,000 nodes over 8 deals stop at depth 5-7 here, where the round needs 13
+    # plies; pruned, 4 deals and more are each searched to the end (docs/strength.md).
+    g = busy()
+    expert, pruned = decide(g, "expert", 0), decide(g, "expert-prune", 0)
+    assert expert.depth < 10
+    assert pruned.depth == LEVELS["expert"].max_depth and pruned.samples >= 4
+    assert pruned.nodes <= LEVELS["expert"].endgame_nodes + pruned.samples  # one over a deal
+
+
+def test_expert_prune_is_the_expert_but_for_pruning_and_its_end_game_s_deals():
+    assert replace(VARIANTS["expert-prune"], prune=False, endgame_samples=8) == LEVELS["expert"]
+    assert not any(level.prune for level in LEVELS.values())
