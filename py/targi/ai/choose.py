@@ -60,11 +60,14 @@ def decide(
         return Choice(moves[0], {}, 0, 0, 0)
     if obs.game.decision in QUICK:
         return Choice(quick_move(obs.game), {}, 0, 0, 0)
-    if lv.prune:
+    exact = lv.endgame_nodes > 0 and in_last_actions(obs.game)
+    # Pruned, only the end game: searched to the end, its values stay exact; cut off by
+    # depth, the placements' searches would meet the evaluation at other points.
+    pruned_end = exact and lv.prune
+    if pruned_end:
         if (move := take_first(obs.game)) is not None:
             return Choice(move, {}, 0, 0, 0)
         moves = searched_moves(obs.game)  # the moves each deal's search values
-    exact = lv.endgame_nodes > 0 and in_last_actions(obs.game)
     samples = lv.endgame_samples if exact else lv.samples
     budget = nodes if nodes is not None else lv.endgame_nodes if exact else lv.nodes
     if obs.game.decision != "place" and not exact:  # the opponent cannot answer an action
@@ -77,14 +80,13 @@ def decide(
     # budget buys more deals (the hidden cards decide there), as long as each was solved.
     # Pruned, a deal's share is what is left of the budget over the deals still owed: a deal
     # solved cheaply leaves more to the next, so a busy round is solved in fewer deals.
-    pruned_end = exact and lv.prune
     depths = (1, END_GAME_FALLBACK, lv.max_depth) if pruned_end else ()
     while dealt < samples or (exact and solved and dealt < MAX_DEALS and used + dearest <= budget):
         world = obs.sample(sample_seed(seed, dealt))
         share = seconds / samples if seconds else None
         if pruned_end:
             per_sample = max(1, (budget - used) // max(1, samples - dealt))
-        search = Search(per_sample, share, lv.weights, lv.prune)
+        search = Search(per_sample, share, lv.weights, pruned_end)
         result = search.root(world, lv.max_depth, full_window, depths)
         used += result.nodes
         dearest = max(dearest, result.nodes)

@@ -31,9 +31,9 @@ class Level:
     # each deal then gives every move its value rather than a bound, so the mean over deals
     # compares like with like (a bound averaged in favours moves that are best in some deal).
     exact_root: bool = False
-    # Fewer orders searched: a border action that only takes a good is carried out at once
-    # (`policy.take_first`), and the last round's "done" waits while an action can still be
-    # declined (`policy.searched_moves`): the same values, far fewer lines to them.
+    # The end game searches fewer orders: a border action that only takes a good is carried
+    # out at once (`policy.take_first`), "done" waits while an action can still be declined
+    # (`policy.searched_moves`), and each deal goes from depth 5 straight to the end.
     prune: bool = False
 
 
