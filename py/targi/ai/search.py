@@ -114,6 +114,12 @@ class Search:
             while c.phase != "over" and c.player == p and c.decision in QUICK:
                 self.count()
                 c.play_unchecked(quick_move(c))
+            # A raid due next is paid before judging: a pending raid is evaluated on another
+            # scale than a finished game, so a move that ends the game would win by that alone.
+            while self.prune and c.phase != "over" and c.decision == "raid":
+                raid = self.greedy(c)
+                self.count()
+                c.play_unchecked(raid)
             value = final_value(c, p, self.weights) if c.phase == "over" else self.value(c, p)
             if value > best_value:
                 best, best_value = move, value
