@@ -124,3 +124,9 @@ def test_expert_prune_solves_every_deal_of_a_busy_last_round_within_the_expert_s
 def test_expert_prune_is_the_expert_but_for_pruning_and_its_end_game_s_deals():
     assert replace(VARIANTS["expert-prune"], prune=False, endgame_samples=8) == LEVELS["expert"]
     assert not any(level.prune for level in LEVELS.values())
+
+
+def test_expert_prune_spend_is_expert_prune_with_expert_spend_s_weights():
+    both = VARIANTS["expert-prune-spend"]
+    assert replace(both, weights=EXPERT_WEIGHTS) == VARIANTS["expert-prune"]
+    assert both.weights == VARIANTS["expert-spend"].weights

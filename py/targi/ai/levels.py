@@ -85,6 +85,14 @@ VARIANTS: dict[str, Level] = {
     # Its end game owes 4 deals, not 8: a busy last round is then solved in each (about
     # 7,000 nodes a deal), a small one still deals on while budget is left.
     "expert-prune": replace(LEVELS["expert"], prune=True, endgame_samples=4),
+    # Both last-round changes at the expert's budgets: expert-spend's placements, the pruned
+    # end game's actions.
+    "expert-prune-spend": replace(
+        LEVELS["expert"],
+        prune=True,
+        endgame_samples=4,
+        weights=replace(EXPERT_WEIGHTS, spend=True),
+    ),
 }
 
 
