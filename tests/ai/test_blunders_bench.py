@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from targi import Game
+from targi.ai import choose
 from targi.ai.levels import setting
 from targi.ai.policy import QUICK
 
@@ -91,3 +92,19 @@ def test_the_summary_counts_each_level_s_gap_from_the_reference_s_best(tmp_path:
     assert lines[at + 1].split() == ["played:", "1", "0.50"]
     assert lines[at + 2].split()[:3] == ["x:", "1", "1.50"]
     assert "a decision +0.000 " in lines[at + 2]  # x is its own baseline (the first level)
+
+
+def test_the_solved_reference_searches_the_last_round_s_actions_to_the_end_in_every_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ref = reference_level("easy", 1, 2, solved=True)
+    assert ref.prune and ref.endgame_nodes >= 10**9 and ref.max_depth >= 40
+    games, out = tmp_path / "m.jsonl", tmp_path / "b.jsonl"
+    play_match("easy", "random", pairs=1, seed=3, out=str(games), unit=107)
+    monkeypatch.setattr(choose, "MAX_DEALS", 4)  # 64 in play: seconds a decision
+    run(games, lost=False, times=1, deals=2, out=out, rounds=(12,), solved=True)
+    judged = read_rows([out])
+    assert judged and {j["round"] for j in judged} == {12}
+    actions = [j for j in judged if j["decision"] != "place"]
+    assert actions  # each solved in its deal, so dealt on to the end game's most deals
+    assert all(j["deals"] == 4 and j["solved"] for j in actions)
