@@ -63,17 +63,26 @@ def reference_level(level: str, times: int, deals: int, solved: bool = False) ->
     return ref
 
 
-def recorded_game(row: dict[str, object]) -> tuple[int, list[str]]:
-    """The row's first player and moves (played again from the seeds if the row lacks them)."""
+REPLAYED = Path(__file__).resolve().parent / "results" / "replayed-moves.jsonl"
+
+
+def recorded_game(row: dict[str, object], cache: Path = REPLAYED) -> tuple[int, list[str]]:
+    """The row's first player and moves. A row of an older run lacks them: its game is played
+    again from its seeds (minutes), checked against its points and kept in `cache`."""
     first = 0 if row["a_first"] else 1
     moves = row.get("moves")
     if isinstance(moves, list):
         return first, [str(m) for m in moves]
+    game = {k: row[k] for k in ("a", "b", "seed", "a_first", "unit", "points")}
+    for kept in read_rows([cache]):
+        if {k: kept[k] for k in game} == game:
+            return first, [str(m) for m in kept["moves"]]  # type: ignore[attr-defined]
     seed, unit = int(str(row["seed"])), int(str(row["unit"]))
     g, _, _ = play_game(str(row["a"]), str(row["b"]), seed, bool(row["a_first"]), unit)
     points = [score(g, 0).total, score(g, 1).total]
     if points != row["points"]:
         raise SystemExit(f"seed {seed}: played again to {points}, the row says {row['points']}")
+    append_row(cache, {**game, "moves": list(g.record)})
     return first, list(g.record)
 
 
@@ -86,6 +95,7 @@ def run(
     levels: tuple[str, ...] = (),
     rounds: tuple[int, ...] = (),
     solved: bool = False,
+    replayed: Path = REPLAYED,
 ) -> None:
     done = {(r["seed"], r["a_first"], r["at"]) for r in read_rows([out])}
     for row in read_rows([games]):
@@ -93,7 +103,7 @@ def run(
             continue
         level = str(row["a"])
         ref = reference_level(level, times, deals, solved)
-        first, moves = recorded_game(row)
+        first, moves = recorded_game(row, replayed)
         g = Game.new(int(str(row["seed"])), first)
         for at, move in enumerate(moves):
             key = (row["seed"], row["a_first"], at)

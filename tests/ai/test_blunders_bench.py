@@ -14,6 +14,7 @@ from targi.ai.policy import QUICK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
+import blunders  # noqa: E402
 from blunders import reference_level, run, summary  # noqa: E402
 from jsonl import read_rows  # noqa: E402
 from yardstick import play_match  # noqa: E402
@@ -30,14 +31,18 @@ def test_the_reference_is_the_level_with_more_nodes_more_deals_and_exact_root_va
     assert ref.weights == expert.weights
 
 
-def test_every_searched_decision_of_side_a_is_judged_once(tmp_path: Path) -> None:
+def test_every_searched_decision_of_side_a_is_judged_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     games, out = tmp_path / "m.jsonl", tmp_path / "b.jsonl"
     play_match("easy", "random", pairs=1, seed=3, out=str(games), unit=107)
     first = read_rows([games])[0]
-    first.pop("moves")  # a row of an older run: played again from its seeds
+    first_moves = first.pop("moves")  # a row of an older run: played again from its seeds
     rows = [first, read_rows([games])[1]]
     games.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    run(games, lost=False, times=1, deals=1, out=out, levels=("easy", "medium"))
+    kept = tmp_path / "replayed.jsonl"
+    run(games, lost=False, times=1, deals=1, out=out, levels=("easy", "medium"), replayed=kept)
+    assert [r["moves"] for r in read_rows([kept])] == [first_moves]
     judged = read_rows([out])
     for j in judged:
         assert float(str(j["gap"])) >= 0  # the reference's best is worth most by its values
@@ -52,7 +57,8 @@ def test_every_searched_decision_of_side_a_is_judged_once(tmp_path: Path) -> Non
         g.play(move)
     assert [(j["at"], j["played"]) for j in judged if j["a_first"] is False] == expected
     assert {j["a_first"] for j in judged} == {True, False}
-    run(games, lost=False, times=1, deals=1, out=out)  # a second run adds nothing
+    monkeypatch.setattr(blunders, "play_game", None)  # the older row's moves come from `kept`
+    run(games, lost=False, times=1, deals=1, out=out, replayed=kept)  # a second run adds nothing
     assert len(read_rows([out])) == len(judged)
     lines = summary([str(out)])
     assert lines[0] == f"{len(judged)} decisions of 2 games judged by the reference"
@@ -71,9 +77,10 @@ def test_a_row_played_again_to_other_points_is_refused(tmp_path: Path) -> None:
     row.pop("moves")
     row["points"] = [0, 0]
     games.write_text(json.dumps(row) + "\n")
+    kept = tmp_path / "replayed.jsonl"
     with pytest.raises(SystemExit, match="played again to"):
-        run(games, lost=False, times=1, deals=1, out=out)
-    assert not out.exists()
+        run(games, lost=False, times=1, deals=1, out=out, replayed=kept)
+    assert not out.exists() and not kept.exists()
 
 
 def test_the_summary_counts_each_level_s_gap_from_the_reference_s_best(tmp_path: Path) -> None:
@@ -102,7 +109,7 @@ def test_the_solved_reference_searches_the_last_round_s_actions_to_the_end_in_ev
     games, out = tmp_path / "m.jsonl", tmp_path / "b.jsonl"
     play_match("easy", "random", pairs=1, seed=3, out=str(games), unit=107)
     monkeypatch.setattr(choose, "MAX_DEALS", 4)  # 64 in play: seconds a decision
-    run(games, lost=False, times=1, deals=2, out=out, rounds=(12,), solved=True)
+    run(games, lost=False, times=1, deals=2, out=out, rounds=(12,), solved=True, replayed=out)
     judged = read_rows([out])
     assert judged and {j["round"] for j in judged} == {12}
     actions = [j for j in judged if j["decision"] != "place"]
