@@ -109,7 +109,16 @@ def test_the_solved_reference_searches_the_last_round_s_actions_to_the_end_in_ev
     games, out = tmp_path / "m.jsonl", tmp_path / "b.jsonl"
     play_match("easy", "random", pairs=1, seed=3, out=str(games), unit=107)
     monkeypatch.setattr(choose, "MAX_DEALS", 4)  # 64 in play: seconds a decision
-    run(games, lost=False, times=1, deals=2, out=out, rounds=(12,), solved=True, replayed=out)
+    run(
+        games,
+        lost=False,
+        times=1,
+        deals=2,
+        out=out,
+        rounds=(12,),
+        solved=True,
+        replayed=tmp_path / "r.jsonl",
+    )
     judged = read_rows([out])
     assert judged and {j["round"] for j in judged} == {12}
     actions = [j for j in judged if j["decision"] != "place"]
