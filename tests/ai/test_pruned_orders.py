@@ -13,6 +13,7 @@ from targi.ai.evaluate import EXPERT_WEIGHTS
 from targi.ai.levels import LEVELS, VARIANTS
 from targi.ai.policy import searched_moves, take_first
 from targi.ai.search import Search
+from targi.ai.verdict import judge
 from targi.save import decode
 from targi.view import observe
 
@@ -78,6 +79,9 @@ def test_done_waits_for_the_merchant_whose_trades_may_all_be_declined():
     g = _last_actions(12)
     assert g.legal_moves() == ["u5", "done"]
     assert searched_moves(g) == ["u5"]
+    choice = decide(g, "expert-prune", 0)
+    assert (choice.move, choice.nodes) == ("u5", 0)  # one move left to search: none needed
+    assert judge(g, "done", 0, "expert-prune").loss is None  # not measured, and no error
 
 
 def test_done_stays_before_the_last_round():
@@ -119,6 +123,9 @@ def test_expert_prune_solves_every_deal_of_a_busy_last_round_within_the_expert_s
     assert expert.depth < 10
     assert pruned.depth == LEVELS["expert"].max_depth and pruned.samples >= 4
     assert pruned.nodes <= LEVELS["expert"].endgame_nodes + pruned.samples  # one over a deal
+    assert "done" in g.legal_moves() and "done" not in pruned.values
+    verdict = judge(g, "done", 0, "expert-prune")  # the analysis of an early "done"
+    assert verdict.best == pruned.move and verdict.loss is None
 
 
 def test_expert_prune_is_the_expert_but_for_pruning_and_its_end_game_s_deals():

@@ -68,6 +68,8 @@ def decide(
         if (move := take_first(obs.game)) is not None:
             return Choice(move, {}, 0, 0, 0)
         moves = searched_moves(obs.game)  # the moves each deal's search values
+        if len(moves) == 1:  # the one action left, "done" set aside
+            return Choice(moves[0], {}, 0, 0, 0)
     samples = lv.endgame_samples if exact else lv.samples
     budget = nodes if nodes is not None else lv.endgame_nodes if exact else lv.nodes
     if obs.game.decision != "place" and not exact:  # the opponent cannot answer an action
