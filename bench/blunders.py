@@ -121,8 +121,8 @@ def run(
                     others[other] = [moved, round(time.process_time() - clock, 2)]
                 asked = {move} | {m for m, _ in others.values()}
                 if not asked <= values.keys():
-                    # The solved reference does not search a good taken first (it takes it) nor
-                    # "done" before a declinable action: orders it proves worth no less.
+                    # A reference values every legal move (`exact_root`); a level asked beside
+                    # it plays legal moves: this is a guard, not a path a run takes.
                     print(f"{row['seed']} at {at}: {sorted(asked - values.keys())} not valued")
                     g.play(move)
                     continue

@@ -64,7 +64,7 @@ def decide(
     # Pruned, only the end game: searched to the end, its values stay exact; cut off by
     # depth, the placements' searches would meet the evaluation at other points.
     pruned_end = exact and lv.prune
-    if pruned_end:
+    if pruned_end and not lv.exact_root:  # a reference values every move (bench/blunders.py)
         if (move := take_first(obs.game)) is not None:
             return Choice(move, {}, 0, 0, 0)
         moves = searched_moves(obs.game)  # the moves each deal's search values
@@ -89,7 +89,7 @@ def decide(
         if pruned_end:
             per_sample = max(1, (budget - used) // max(1, samples - dealt))
         search = Search(per_sample, share, lv.weights, pruned_end)
-        result = search.root(world, lv.max_depth, full_window, depths)
+        result = search.root(world, lv.max_depth, full_window, depths, moves)
         used += result.nodes
         dearest = max(dearest, result.nodes)
         solved = solved and result.complete

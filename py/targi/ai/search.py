@@ -204,14 +204,20 @@ class Search:
         return best
 
     def root(
-        self, g: ReadGame, max_depth: int, exact: bool = False, depths: Sequence[int] = ()
+        self,
+        g: ReadGame,
+        max_depth: int,
+        exact: bool = False,
+        depths: Sequence[int] = (),
+        moves: Sequence[str] = (),
     ) -> RootResult:
         """Iterative deepening at the root: every root move gets a value (exact for the best,
         an upper bound for the others; `exact`: every move searched with a full window, so
         that values from several deals can be averaged), from the deepest iteration the
-        budget allowed. `depths`: the iterations, if not every depth up to `max_depth`."""
+        budget allowed. `depths`: the iterations, if not every depth up to `max_depth`;
+        `moves`: the root moves to value, if not those a search would (`ordered`)."""
         p = g.player
-        order = searched_moves(g) if self.prune else g.legal_moves()
+        order = list(moves) or (searched_moves(g) if self.prune else g.legal_moves())
         values: dict[str, float] = {}
         depth_done = 0
         complete = False
