@@ -45,11 +45,10 @@ REDUCED = (
 )
 FULL = (("hard", None), ("expert", None))  # every FULL_EVERY-th position and the last round's
 FULL_EVERY = 4
-# Every weighting the levels use: easy to hard, expert, and the variants' (some equal expert's).
-ALL_WEIGHTS: tuple[Weights, ...] = (
-    WEIGHTS,
-    EXPERT_WEIGHTS,
-    *(v.weights for v in VARIANTS.values()),
+# Every weighting the levels use, once each: easy to hard, expert, and the variants' (a variant
+# that changes only budgets or pruning adds none, so it leaves the evaluations' hash alone).
+ALL_WEIGHTS: tuple[Weights, ...] = tuple(
+    dict.fromkeys((WEIGHTS, EXPERT_WEIGHTS, *(v.weights for v in VARIANTS.values())))
 )
 
 

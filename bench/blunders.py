@@ -1,7 +1,8 @@
 """Where does a level give up value? Its decisions in recorded games, judged by a deeper search.
 
     python bench/blunders.py run --games bench/results/expert-v-yardstick4.jsonl [--lost] \\
-        [--times 8] [--deals 16] [--levels expert expert-2x] [--out bench/results/blunders.jsonl]
+        [--times 8] [--deals 16] [--levels expert expert-2x] [--out bench/results/blunders.jsonl] \\
+        [--rounds 12] [--solved]
     python bench/blunders.py summary bench/results/blunders-expert.jsonl
 
 Issue 25: the expert loses its close games to the yardstick by 0-2 points. For each game of a
@@ -15,7 +16,10 @@ the played move gives up by them. `--levels` also asks other levels (variants) w
 play at the same decisions, all with one seed, so the summary compares their VP given up
 (include the level itself: its move with that seed is the fair baseline, not the move played).
 The same evaluation judges, so this finds what more search changes, not what the evaluation
-misjudges. A stopped run loses only the decision under way.
+misjudges. `--solved`: the reference searches the last round's actions to the end in every deal
+(the pruned end game, `Level.prune`, with no node limit, 64 deals), where `--times` alone leaves
+a busy last round cut off by depth; `--rounds` judges only those rounds' decisions. A stopped run
+loses only the decision under way.
 """
 
 from __future__ import annotations
@@ -39,12 +43,14 @@ from targi.scoring import score  # noqa: E402
 from yardstick import play_game  # noqa: E402
 
 REFERENCE_SEED = 7_000_003  # the reference's deals: not any seed a match player uses
+SOLVED_NODES = 10**9  # "no limit": the busiest last round costs ~20,000 nodes a deal pruned
 
 
-def reference_level(level: str, times: int, deals: int) -> Level:
-    """`level` with `times` its budgets over `deals` deals, every root move valued exactly."""
+def reference_level(level: str, times: int, deals: int, solved: bool = False) -> Level:
+    """`level` with `times` its budgets over `deals` deals, every root move valued exactly;
+    `solved`: the last round's actions searched to the end in every deal."""
     lv = setting(level)
-    return replace(
+    ref = replace(
         lv,
         nodes=lv.nodes * times,
         endgame_nodes=lv.endgame_nodes * times,
@@ -52,37 +58,58 @@ def reference_level(level: str, times: int, deals: int) -> Level:
         endgame_samples=max(lv.endgame_samples, deals),
         exact_root=True,
     )
+    if solved:
+        ref = replace(ref, endgame_nodes=SOLVED_NODES, prune=True, max_depth=max(40, lv.max_depth))
+    return ref
 
 
-def recorded_game(row: dict[str, object]) -> tuple[int, list[str]]:
-    """The row's first player and moves (played again from the seeds if the row lacks them)."""
+REPLAYED = Path(__file__).resolve().parent / "results" / "replayed-moves.jsonl"
+
+
+def recorded_game(row: dict[str, object], cache: Path = REPLAYED) -> tuple[int, list[str]]:
+    """The row's first player and moves. A row of an older run lacks them: its game is played
+    again from its seeds (minutes), checked against its points and kept in `cache`."""
     first = 0 if row["a_first"] else 1
     moves = row.get("moves")
     if isinstance(moves, list):
         return first, [str(m) for m in moves]
+    game = {k: row[k] for k in ("a", "b", "seed", "a_first", "unit", "points")}
+    for kept in read_rows([cache]):
+        if {k: kept[k] for k in game} == game:
+            return first, [str(m) for m in kept["moves"]]  # type: ignore[attr-defined]
     seed, unit = int(str(row["seed"])), int(str(row["unit"]))
     g, _, _ = play_game(str(row["a"]), str(row["b"]), seed, bool(row["a_first"]), unit)
     points = [score(g, 0).total, score(g, 1).total]
     if points != row["points"]:
         raise SystemExit(f"seed {seed}: played again to {points}, the row says {row['points']}")
+    append_row(cache, {**game, "moves": list(g.record)})
     return first, list(g.record)
 
 
 def run(
-    games: Path, lost: bool, times: int, deals: int, out: Path, levels: tuple[str, ...] = ()
+    games: Path,
+    lost: bool,
+    times: int,
+    deals: int,
+    out: Path,
+    levels: tuple[str, ...] = (),
+    rounds: tuple[int, ...] = (),
+    solved: bool = False,
+    replayed: Path = REPLAYED,
 ) -> None:
     done = {(r["seed"], r["a_first"], r["at"]) for r in read_rows([out])}
     for row in read_rows([games]):
         if lost and float(str(row["a_score"])) >= 0.5:
             continue
         level = str(row["a"])
-        ref = reference_level(level, times, deals)
-        first, moves = recorded_game(row)
+        ref = reference_level(level, times, deals, solved)
+        first, moves = recorded_game(row, replayed)
         g = Game.new(int(str(row["seed"])), first)
         for at, move in enumerate(moves):
             key = (row["seed"], row["a_first"], at)
             searched = len(g.legal_moves()) > 1 and g.decision not in QUICK
-            if g.player == 0 and searched and key not in done:
+            asked = not rounds or g.round in rounds
+            if g.player == 0 and searched and asked and key not in done:
                 start = time.process_time()
                 choice = decide(g, ref, seed=REFERENCE_SEED + at)
                 values = choice.values
@@ -92,6 +119,13 @@ def run(
                     clock = time.process_time()
                     moved = decide(g, other, seed=at).move
                     others[other] = [moved, round(time.process_time() - clock, 2)]
+                asked = {move} | {m for m, _ in others.values()}
+                if not asked <= values.keys():
+                    # A reference values every legal move (`exact_root`); a level asked beside
+                    # it plays legal moves: this is a guard, not a path a run takes.
+                    print(f"{row['seed']} at {at}: {sorted(asked - values.keys())} not valued")
+                    g.play(move)
+                    continue
                 append_row(
                     out,
                     {
@@ -101,6 +135,7 @@ def run(
                         "opponent": row["b"],
                         "a_score": row["a_score"],
                         "times": times,
+                        "solved": solved,
                         "deals": choice.samples,
                         "at": at,
                         "round": g.round,
@@ -176,11 +211,22 @@ def main(argv: list[str]) -> int:
     r.add_argument("--deals", type=int, default=16)
     r.add_argument("--out", type=Path, default=Path("bench/results/blunders-expert.jsonl"))
     r.add_argument("--levels", nargs="*", default=[], help="also judge these levels' moves")
+    r.add_argument("--rounds", nargs="*", type=int, default=[], help="only these rounds")
+    r.add_argument("--solved", action="store_true", help="the last round's actions solved")
     s = sub.add_parser("summary")
     s.add_argument("paths", nargs="+")
     args = parser.parse_args(argv)
     if args.command == "run":
-        run(args.games, args.lost, args.times, args.deals, args.out, tuple(args.levels))
+        run(
+            args.games,
+            args.lost,
+            args.times,
+            args.deals,
+            args.out,
+            tuple(args.levels),
+            tuple(args.rounds),
+            args.solved,
+        )
     else:
         print("\n".join(summary(args.paths)))
     return 0

@@ -85,7 +85,7 @@ def test_expert_spend_places_the_last_targi_as_the_solved_game_does_where_expert
 
 
 def test_expert_spend_is_the_shipped_expert_but_for_its_last_round_goods() -> None:
-    assert replace(VARIANTS["expert-spend"], weights=EXPERT_WEIGHTS) == LEVELS["expert"]
+    assert replace(VARIANTS["expert-spend"], weights=EXPERT_WEIGHTS) == VARIANTS["expert-unpruned"]
     assert not LEVELS["expert"].weights.spend and not LEVELS["hard"].weights.spend
 
 

@@ -70,7 +70,7 @@ def test_a_player_with_more_targis_left_places_the_rest_after_the_other_is_done(
 
 
 def test_expert_tempo_is_the_shipped_expert_but_for_the_tempo() -> None:
-    assert replace(VARIANTS["expert-tempo"], weights=EXPERT_WEIGHTS) == LEVELS["expert"]
+    assert replace(VARIANTS["expert-tempo"], weights=EXPERT_WEIGHTS) == VARIANTS["expert-unpruned"]
     assert not any(level.weights.tempo for level in LEVELS.values())
 
 

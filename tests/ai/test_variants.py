@@ -7,7 +7,7 @@ from dataclasses import replace
 from targi.ai import make_player
 from targi.ai.choose import decide, sample_seed
 from targi.ai.evaluate import EXPERT_WEIGHTS
-from targi.ai.levels import LEVELS, VARIANTS
+from targi.ai.levels import LEVELS, UNPRUNED, VARIANTS
 from targi.ai.player import AIPlayer
 from targi.ai.search import Search
 from targi.constants import LEVEL_NAMES
@@ -42,7 +42,7 @@ def test_expert_exact_averages_every_move_s_full_window_value_over_the_deals() -
 
 
 def test_expert_exact_is_the_shipped_expert_but_for_its_root_window() -> None:
-    assert replace(VARIANTS["expert-exact"], exact_root=False) == LEVELS["expert"]
+    assert replace(VARIANTS["expert-exact"], exact_root=False) == VARIANTS["expert-unpruned"]
     assert not LEVELS["expert"].exact_root
 
 
@@ -64,7 +64,7 @@ def test_expert_exact_does_not_see_the_order_of_the_unseen_cards() -> None:
 def test_expert_win_is_the_shipped_expert_but_for_the_win_bonus() -> None:
     win = VARIANTS["expert-win"]
     assert win.weights.win > EXPERT_WEIGHTS.win
-    assert replace(win, weights=replace(win.weights, win=EXPERT_WEIGHTS.win)) == LEVELS["expert"]
+    assert replace(win, weights=replace(win.weights, win=EXPERT_WEIGHTS.win)) == UNPRUNED
 
 
 def test_expert_win_weighs_the_deals_a_move_wins_more_than_the_expert_does() -> None:
@@ -79,7 +79,7 @@ def test_expert_win_weighs_the_deals_a_move_wins_more_than_the_expert_does() -> 
 
 
 def test_expert_2x_spends_twice_the_expert_s_budgets_deeper_or_on_twice_the_deals() -> None:
-    expert = LEVELS["expert"]
+    expert = UNPRUNED
     deeper, wider = VARIANTS["expert-2x"], VARIANTS["expert-2x-deals"]
     assert (deeper.nodes, deeper.endgame_nodes) == (2 * expert.nodes, 2 * expert.endgame_nodes)
     assert replace(deeper, nodes=expert.nodes, endgame_nodes=expert.endgame_nodes) == expert
@@ -92,14 +92,14 @@ def test_expert_2x_spends_twice_the_expert_s_budgets_deeper_or_on_twice_the_deal
 
 def test_expert_2x_spend_is_expert_2x_with_expert_spend_s_weights() -> None:
     candidate = VARIANTS["expert-2x-spend"]
-    assert replace(candidate, weights=LEVELS["expert"].weights) == VARIANTS["expert-2x"]
+    assert replace(candidate, weights=EXPERT_WEIGHTS) == VARIANTS["expert-2x"]
     assert candidate.weights == VARIANTS["expert-spend"].weights
 
 
 def test_expert_eg2_starts_the_end_game_from_two_deals_and_deals_more_while_they_are_solved() -> (
     None
 ):
-    assert replace(VARIANTS["expert-eg2"], endgame_samples=8) == LEVELS["expert"]
+    assert replace(VARIANTS["expert-eg2"], endgame_samples=8) == UNPRUNED
     small = decide(
         end_game_position(NOBLE), replace(VARIANTS["expert-eg2"], endgame_nodes=20000), 0
     )

@@ -15,10 +15,14 @@ from ..rng import next_value
 from ..view import observe
 from .evaluate import rounds_after_this
 from .levels import Level, setting
-from .policy import QUICK, quick_move
+from .policy import QUICK, quick_move, searched_moves, take_first
 from .search import Search
 
 MAX_DEALS = 64  # deals searched at most in the end game
+# A pruned end game (`Level.prune`) goes from depth 5 straight to the end: solving a busy last
+# round costs about five times less than deepening one ply at a time, and depth 5 (a fifth
+# of the cost) is what is left if the deal's share runs out (docs/strength.md).
+END_GAME_FALLBACK = 5
 
 
 @dataclass
@@ -57,6 +61,15 @@ def decide(
     if obs.game.decision in QUICK:
         return Choice(quick_move(obs.game), {}, 0, 0, 0)
     exact = lv.endgame_nodes > 0 and in_last_actions(obs.game)
+    # Pruned, only the end game: searched to the end, its values stay exact; cut off by
+    # depth, the placements' searches would meet the evaluation at other points.
+    pruned_end = exact and lv.prune
+    if pruned_end and not lv.exact_root:  # a reference values every move (bench/blunders.py)
+        if (move := take_first(obs.game)) is not None:
+            return Choice(move, {}, 0, 0, 0)
+        moves = searched_moves(obs.game)  # the moves each deal's search values
+        if len(moves) == 1:  # the one action left, "done" set aside
+            return Choice(moves[0], {}, 0, 0, 0)
     samples = lv.endgame_samples if exact else lv.samples
     budget = nodes if nodes is not None else lv.endgame_nodes if exact else lv.nodes
     if obs.game.decision != "place" and not exact:  # the opponent cannot answer an action
@@ -67,10 +80,16 @@ def decide(
     used, depth, dealt, solved, dearest = 0, 99, 0, True, 0
     # In the end game a deal is often solved in a fraction of its share: the rest of the
     # budget buys more deals (the hidden cards decide there), as long as each was solved.
+    # Pruned, a deal's share is what is left of the budget over the deals still owed: a deal
+    # solved cheaply leaves more to the next, so a busy round is solved in fewer deals.
+    depths = (1, END_GAME_FALLBACK, lv.max_depth) if pruned_end else ()
     while dealt < samples or (exact and solved and dealt < MAX_DEALS and used + dearest <= budget):
         world = obs.sample(sample_seed(seed, dealt))
         share = seconds / samples if seconds else None
-        result = Search(per_sample, share, lv.weights).root(world, lv.max_depth, full_window)
+        if pruned_end:
+            per_sample = max(1, (budget - used) // max(1, samples - dealt))
+        search = Search(per_sample, share, lv.weights, pruned_end)
+        result = search.root(world, lv.max_depth, full_window, depths, moves)
         used += result.nodes
         dearest = max(dearest, result.nodes)
         solved = solved and result.complete

@@ -15,12 +15,13 @@ in nodes gives the same move on every machine.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..game import Game, StateKey
 from ..read import ReadGame
 from .evaluate import WEIGHTS, Weights, evaluate, final_value
-from .policy import QUICK, quick_move
+from .policy import QUICK, quick_move, searched_moves, take_first
 
 SEARCHED = frozenset({"place", "act", "tribe", "fata_morgana"})
 INF = float("inf")
@@ -55,8 +56,10 @@ class Search:
         nodes: int,
         seconds: float | None = None,
         weights: Weights = WEIGHTS,
+        prune: bool = False,
     ) -> None:
         self.limit = nodes
+        self.prune = prune  # goods-only actions at once, no early "done" in the last round
         self.nodes = 0
         self.deadline = time.perf_counter() + seconds if seconds else None
         self.weights = weights
@@ -90,7 +93,12 @@ class Search:
         while g.phase != "over":
             kind = g.decision
             if kind in SEARCHED:
-                return
+                move = take_first(g) if self.prune else None
+                if move is None:
+                    return
+                self.count()
+                g.play_unchecked(move)
+                continue
             move = quick_move(g) if kind in QUICK else self.greedy(g)
             self.count()
             g.play_unchecked(move)
@@ -106,6 +114,12 @@ class Search:
             while c.phase != "over" and c.player == p and c.decision in QUICK:
                 self.count()
                 c.play_unchecked(quick_move(c))
+            # A raid due next is paid before judging: a pending raid is evaluated on another
+            # scale than a finished game, so a move that ends the game would win by that alone.
+            while self.prune and c.phase != "over" and c.decision == "raid":
+                raid = self.greedy(c)
+                self.count()
+                c.play_unchecked(raid)
             value = final_value(c, p, self.weights) if c.phase == "over" else self.value(c, p)
             if value > best_value:
                 best, best_value = move, value
@@ -118,7 +132,7 @@ class Search:
     # ---- searching ------------------------------------------------------------------------
     def ordered(self, g: ReadGame, first: str | None) -> list[str]:
         """The legal moves, the table's best first, then by the history heuristic."""
-        moves = g.legal_moves()
+        moves = searched_moves(g) if self.prune else g.legal_moves()
         history = self.history
         kind = g.decision
         moves.sort(key=lambda m: -history.get(kind + m, 0))
@@ -189,17 +203,25 @@ class Search:
         self.cut = self.cut or outer_cut
         return best
 
-    def root(self, g: ReadGame, max_depth: int, exact: bool = False) -> RootResult:
+    def root(
+        self,
+        g: ReadGame,
+        max_depth: int,
+        exact: bool = False,
+        depths: Sequence[int] = (),
+        moves: Sequence[str] = (),
+    ) -> RootResult:
         """Iterative deepening at the root: every root move gets a value (exact for the best,
         an upper bound for the others; `exact`: every move searched with a full window, so
         that values from several deals can be averaged), from the deepest iteration the
-        budget allowed."""
+        budget allowed. `depths`: the iterations, if not every depth up to `max_depth`;
+        `moves`: the root moves to value, if not those a search would (`ordered`)."""
         p = g.player
-        order = g.legal_moves()
+        order = list(moves) or (searched_moves(g) if self.prune else g.legal_moves())
         values: dict[str, float] = {}
         depth_done = 0
         complete = False
-        for depth in range(1, max_depth + 1):
+        for depth in depths or range(1, max_depth + 1):
             current: dict[str, float] = {}
             self.cut = False
             try:

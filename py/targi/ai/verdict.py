@@ -13,7 +13,7 @@ by the page like a hint.
 gives the best move an exact value and the others an upper bound, so `loss` never overstates what
 the played move gave up. Decisions answered without a search (one legal move, or a payment, row,
 good or discard answered from the evaluation) carry no values: their loss is 0 when the played move
-is the computer's own, else None (not measured).
+is the computer's own, else None (not measured); so does a move the search did not value.
 """
 
 from __future__ import annotations
@@ -42,8 +42,10 @@ def judge(game: ReadGame, played: str, seed: int = 0, level: str = "hard") -> Ve
         raise ValueError(f"{played!r} is not a legal move in this position")
     choice = decide(game, level, seed)
     values = choice.values
-    if values:
+    if played in values:
         loss: float | None = max(0.0, values[choice.move] - values[played])
+    elif values:  # a move the search set aside unsearched (expert-prune's early "done")
+        loss = None
     else:
         loss = 0.0 if played == choice.move else None
     key, params = explain(observe(game).game, choice.move)
