@@ -59,7 +59,9 @@ class Search:
         prune: bool = False,
     ) -> None:
         self.limit = nodes
-        self.prune = prune  # goods-only actions at once, no early "done" in the last round
+        # The end game's fewer orders (`Level.prune`): goods-only actions at once, no early
+        # "done" in the last round, a raid due next paid before the one-step look judges.
+        self.prune = prune
         self.nodes = 0
         self.deadline = time.perf_counter() + seconds if seconds else None
         self.weights = weights
@@ -131,7 +133,8 @@ class Search:
 
     # ---- searching ------------------------------------------------------------------------
     def ordered(self, g: ReadGame, first: str | None) -> list[str]:
-        """The legal moves, the table's best first, then by the history heuristic."""
+        """The moves worth searching (all legal ones unless pruned), the table's best first,
+        then by the history heuristic."""
         moves = searched_moves(g) if self.prune else g.legal_moves()
         history = self.history
         kind = g.decision
