@@ -108,8 +108,8 @@ def run(
         for at, move in enumerate(moves):
             key = (row["seed"], row["a_first"], at)
             searched = len(g.legal_moves()) > 1 and g.decision not in QUICK
-            asked = not rounds or g.round in rounds
-            if g.player == 0 and searched and asked and key not in done:
+            in_rounds = not rounds or g.round in rounds
+            if g.player == 0 and searched and in_rounds and key not in done:
                 start = time.process_time()
                 choice = decide(g, ref, seed=REFERENCE_SEED + at)
                 values = choice.values
@@ -119,13 +119,6 @@ def run(
                     clock = time.process_time()
                     moved = decide(g, other, seed=at).move
                     others[other] = [moved, round(time.process_time() - clock, 2)]
-                asked = {move} | {m for m, _ in others.values()}
-                if not asked <= values.keys():
-                    # A reference values every legal move (`exact_root`); a level asked beside
-                    # it plays legal moves: this is a guard, not a path a run takes.
-                    print(f"{row['seed']} at {at}: {sorted(asked - values.keys())} not valued")
-                    g.play(move)
-                    continue
                 append_row(
                     out,
                     {
