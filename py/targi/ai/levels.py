@@ -33,8 +33,9 @@ class Level:
     exact_root: bool = False
     # The end game searches fewer orders: a border action that only takes a good is carried
     # out at once (`policy.take_first`), "done" waits while an action can still be declined
-    # (`policy.searched_moves`), and each deal goes from depth 5 straight to the end. With
-    # `exact_root` (a reference, bench/blunders.py) every legal move is still valued at the root.
+    # (`policy.searched_moves`), each deal goes from depth 5 straight to the end, and a raid due
+    # next is paid before the one-step look judges. With `exact_root` (a reference,
+    # bench/blunders.py) every legal move is still valued at the root.
     prune: bool = False
 
 
