@@ -37,6 +37,9 @@ class Level:
     # next is paid before the one-step look judges. With `exact_root` (a reference,
     # bench/blunders.py) every legal move is still valued at the root.
     prune: bool = False
+    # The end game starts earlier: at the last round's placements once this many Targis (both
+    # players') or fewer are left to place; 0 starts it after the placements.
+    endgame_placements: int = 0
 
 
 SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard, expert
@@ -90,6 +93,9 @@ VARIANTS: dict[str, Level] = {
     ),
     # The expert (its end game pruned) with expert-spend's weights for the last placements.
     "expert-prune-spend": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, spend=True)),
+    # The expert's end game from the game's last placement (pruned, solving it costs
+    # 3,000-85,000 nodes a deal; bench/last_placement.py).
+    "expert-lp1": replace(LEVELS["expert"], endgame_placements=1),
 }
 
 
