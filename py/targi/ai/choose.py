@@ -81,7 +81,7 @@ def decide(
         # solved within its share (the others fall back as the end game's do); if it is not,
         # the placement is searched as any other, and costs that share more.
         b = nodes if nodes is not None else lv.endgame_nodes
-        tried = deals(obs, lv, moves, seed, b, lv.endgame_samples, True, True, seconds, True)
+        tried = deals(obs, lv, moves, seed, b, lv.endgame_samples, True, seconds, True)
         if tried.depth != 0:
             return finish(obs.game, lv, moves, seed, tried)
         spent = tried.nodes
@@ -89,7 +89,7 @@ def decide(
     budget = nodes if nodes is not None else lv.endgame_nodes if exact else lv.nodes
     if obs.game.decision != "place" and not exact:  # the opponent cannot answer an action
         budget = max(samples, int(budget * lv.follow_share))
-    found = deals(obs, lv, moves, seed, budget, samples, exact, pruned_end, seconds, False)
+    found = deals(obs, lv, moves, seed, budget, samples, exact, seconds, False)
     found.nodes += spent
     return finish(obs.game, lv, moves, seed, found)
 
@@ -102,7 +102,6 @@ def deals(
     budget: int,
     samples: int,
     exact: bool,
-    pruned_end: bool,
     seconds: float | None,
     must_solve: bool,
 ) -> Choice:
@@ -111,6 +110,7 @@ def deals(
     first deal is not solved in its share, the search ends there, returned with depth 0 and
     the nodes spent."""
     per_sample = max(1, budget // samples)
+    pruned_end = exact and lv.prune
     full_window = exact or lv.exact_root
     totals = dict.fromkeys(moves, 0.0)
     used, depth, dealt, solved, dearest = 0, 99, 0, True, 0
