@@ -21,7 +21,7 @@ def test_the_last_placement_is_the_last_round_s_last_targi() -> None:
 
 
 def test_a_match_s_recorded_games_give_their_last_placements(tmp_path: Path) -> None:
-    rows = Path(__file__).resolve().parents[2] / "bench/results/expert-v-yardstick4.jsonl"
+    rows = Path(__file__).resolve().parents[2] / "bench/results/expert-lp0-v-yardstick4.jsonl"
     some = tmp_path / "two.jsonl"
     some.write_text("".join(rows.read_text().splitlines(keepends=True)[:2]))  # seed 90000
     found = recorded_placements(some)

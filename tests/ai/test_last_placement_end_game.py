@@ -1,10 +1,12 @@
 """The game's last placement (the last round's sixth Targi, placed by the game's starting player
-when the game lasts twelve rounds): a level with `endgame_placements` searches it to the end of
-the game, as its end game searches the last actions, when the first deal is solved within its
-share; otherwise it searches the placement as any other (docs/strength.md, "The last placement
-searched to the end")."""
+when the game lasts twelve rounds): a level with `endgame_placements` (the expert's since the
+seventh session of 2026-11-27) searches it to the end of the game, as its end game searches the
+last actions, when the first deal is solved within its share; otherwise it searches the
+placement as any other (docs/strength.md, "The game's last placement searched to the end")."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from targi.ai.choose import decide, in_last_placements
 from targi.ai.levels import LEVELS, VARIANTS
@@ -29,7 +31,9 @@ def position(text: str):
 def test_the_last_placements_are_the_last_round_s_with_few_targis_left():
     assert in_last_placements(position(LAST_1005), 1)
     assert not in_last_placements(position(LAST_1005), 0)
-    first = first_with(0, lambda g: g.decision == "place" and g.round == 12 and sum(g.to_place) == 6)
+    first = first_with(
+        0, lambda g: g.decision == "place" and g.round == 12 and sum(g.to_place) == 6
+    )
     assert not in_last_placements(first, 5) and in_last_placements(first, 6)
     earlier = first_with(0, lambda g: g.decision == "place" and g.round == 11)
     assert not in_last_placements(earlier, 6)
@@ -37,22 +41,25 @@ def test_the_last_placements_are_the_last_round_s_with_few_targis_left():
 
 def test_a_solved_last_placement_plays_the_solved_game_s_move():
     g = position(LAST_1005)
-    choice = decide(g, VARIANTS["expert-lp1"], 1)
-    assert choice.move == "t10"  # the expert, searching 6 plies, sees the four alike: t7
+    choice = decide(g, "expert", 1)
+    assert choice.move == "t10"  # the expert before, searching 6 plies, saw the four alike: t7
     assert choice.depth == LEVELS["expert"].max_depth  # every deal searched to the end
     assert choice.samples >= LEVELS["expert"].endgame_samples
     assert choice.values["t10"] - choice.values["t7"] > 3.9  # the reference's 3.99
-    assert decide(g, "expert", 1).move == "t7"
+    assert decide(g, VARIANTS["expert-lp0"], 1).move == "t7"
 
 
 def test_a_last_placement_not_solved_in_its_share_is_searched_as_any_other():
     g = position(LAST_95000)
-    tried, plain = decide(g, VARIANTS["expert-lp1"], 0), decide(g, "expert", 0)
+    tried, plain = decide(g, "expert", 0), decide(g, VARIANTS["expert-lp0"], 0)
     assert (tried.move, tried.values, tried.depth) == (plain.move, plain.values, plain.depth)
     share = LEVELS["expert"].endgame_nodes // LEVELS["expert"].endgame_samples
     assert tried.nodes == plain.nodes + share + 1  # the first deal's share, one node over
 
 
-def test_the_page_s_expert_starts_its_end_game_after_the_placements():
-    assert LEVELS["expert"].endgame_placements == 0
+def test_only_the_expert_starts_its_end_game_at_the_last_placement():
+    assert LEVELS["expert"].endgame_placements == 1
     assert all(LEVELS[name].endgame_placements == 0 for name in ("easy", "medium", "hard"))
+    # The expert before: its rows (bench/results) go on with the same player.
+    assert VARIANTS["expert-lp0"] == replace(LEVELS["expert"], endgame_placements=0)
+    assert VARIANTS["expert-unpruned"].endgame_placements == 0
