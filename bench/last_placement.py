@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -30,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from blunders import recorded_game  # noqa: E402
 from jsonl import read_rows  # noqa: E402
+from last_round import t95  # noqa: E402
 from targi import Game  # noqa: E402
 from targi.ai.choose import decide, sample_seed  # noqa: E402
 from targi.ai.evaluate import EXPERT_WEIGHTS, rounds_after_this  # noqa: E402
@@ -115,6 +117,19 @@ def summary(rows: list[dict[str, object]]) -> list[str]:
             f"{level}: misses the solved move in {misses} of {len(given)} last placements,"
             f" {sum(given) / len(given):.2f} given up on average"
         )
+    judged = list(dict.fromkeys(levels))
+    for level in judged[1:]:  # each later level against the first, where both were judged
+        both = [
+            r for r in rows if isinstance(r.get(judged[0]), dict) and isinstance(r.get(level), dict)
+        ]
+        diff = [float(r[level]["gives_up"]) - float(r[judged[0]]["gives_up"]) for r in both]  # type: ignore[index]
+        if len(diff) > 1:
+            mean = sum(diff) / len(diff)
+            half = t95(len(diff) - 1) * statistics.stdev(diff) / len(diff) ** 0.5
+            lines.append(
+                f"{level} v {judged[0]}, paired: {mean:+.3f} given up a placement"
+                f" (95% {mean - half:+.3f} to {mean + half:+.3f}) over {len(diff)}"
+            )
     return lines
 
 

@@ -140,7 +140,7 @@ def summary(rows: list[dict[str, object]]) -> str:
 T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
 
 
-def _t95(df: int) -> float:
+def t95(df: int) -> float:
     return T95[df - 1] if df <= len(T95) else 2.09 if df < 30 else 1.96
 
 
@@ -150,7 +150,7 @@ def _mean_ci(xs: list[float]) -> str:
     if n < 2:
         return f"{mean:+.2f}"
     sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
-    half = _t95(n - 1) * sd / math.sqrt(n)
+    half = t95(n - 1) * sd / math.sqrt(n)
     return f"{mean:+.2f} (95% {mean - half:+.2f} to {mean + half:+.2f})"
 
 

@@ -9,7 +9,7 @@ from targi.ai.evaluate import rounds_after_this
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from last_placement import last_placement, recorded_placements  # noqa: E402
+from last_placement import last_placement, recorded_placements, summary  # noqa: E402
 
 
 def test_the_last_placement_is_the_last_round_s_last_targi() -> None:
@@ -30,3 +30,14 @@ def test_a_match_s_recorded_games_give_their_last_placements(tmp_path: Path) -> 
         assert g.decision == "place" and rounds_after_this(g) == 0 and sum(g.to_place) == 1
         assert g.player == g.starter  # twelve rounds: the game's starter places last
         assert g.starter == (0 if row["a_first"] else 1)
+
+
+def test_the_summary_pairs_each_level_with_the_first_judged() -> None:
+    rows = [
+        {"seed": s, "a": {"move": "t1", "gives_up": a}, "b": {"move": "t2", "gives_up": b}}
+        for s, a, b in ((1, 2.0, 0.0), (2, 1.0, 0.0), (3, 0.0, 0.0))
+    ]
+    lines = summary(rows)
+    assert lines[0].startswith("a: misses the solved move in 2 of 3 last placements, 1.00 given")
+    assert lines[2].startswith("b v a, paired: -1.000 given up a placement (95% ")
+    assert lines[2].endswith(" over 3")
