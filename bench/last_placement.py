@@ -25,6 +25,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -149,13 +150,15 @@ def main(argv: list[str]) -> int:
             row = json.loads(line)
             if (row.get("deals", 8), row.get("games", "greedy")) == (args.deals, games):
                 known[row["seed"], row.get("a_first")] = row
+    # A generator: a seeded game is played when its turn comes, so lines come as they are judged.
+    positions: Iterator[tuple[int, object, Game]]
     if args.rows:
         placements = recorded_placements(args.rows)
-        positions = [(int(str(r["seed"])), r["a_first"], g) for r, g in placements]
+        positions = ((int(str(r["seed"])), r["a_first"], g) for r, g in placements)
     else:
         seeds = range(args.seeds[0], args.seeds[1] + 1)
         found = ((seed, last_placement(seed, args.games)) for seed in seeds)
-        positions = [(seed, None, g) for seed, g in found if g is not None]
+        positions = ((seed, None, g) for seed, g in found if g is not None)
     for seed, a_first, g in positions:
         row = known.get((seed, a_first))
         if row is None:
