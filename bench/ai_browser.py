@@ -1,6 +1,7 @@
 """Time per move and nodes per second of the AI levels in the page's runtime: Pyodide in Chromium.
 
     python bench/ai_browser.py [--games 2] [--every 4] [--levels medium,hard] [--site-wheel]
+        [--last-placements 12]
 
 Serves `site/` (built by `python build.py`) on 127.0.0.1, opens a blank page of that origin in
 headless Chromium (Debian's, through Playwright), loads Pyodide from ./pyodide/pyodide.mjs,
@@ -10,7 +11,9 @@ this code; --site-wheel unpacks the wheel named in site/build.json instead), and
 
 Each move is timed twice: by the wall clock inside Pyodide, and by the CPU time the browser's
 renderer processes used meanwhile (read from /proc; Linux only) — what the move costs on an
-idle core when the machine is shared, as this one is.
+idle core when the machine is shared, as this one is. `--last-placements N` times the game's
+last placement of greedy games 1000 on instead (bench/last_placement.py's positions: where the
+expert's end game begins).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))
 
 from ai_speed import positions, print_rows  # noqa: E402
+from last_placement import last_placement  # noqa: E402
 from targi import save  # noqa: E402
 
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
@@ -114,6 +118,7 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=4)
     parser.add_argument("--levels", default="medium,hard")
     parser.add_argument("--site-wheel", action="store_true")
+    parser.add_argument("--last-placements", type=int, default=0, metavar="N")
     parser.add_argument("--chromium", default=find_chromium() or "/usr/bin/chromium")
     args = parser.parse_args()
     site = ROOT / "site"
@@ -133,9 +138,14 @@ def main() -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
 
-    pos = positions(args.games, args.every)
+    if args.last_placements:
+        found = (last_placement(seed) for seed in range(1000, 1000 + args.last_placements))
+        pos = [g for g in found if g is not None]
+        print(f"{len(pos)} last placements of greedy games 1000 on; code: {source}")
+    else:
+        pos = positions(args.games, args.every)
+        print(f"{len(pos)} positions from {args.games} greedy-vs-greedy games; code: {source}")
     saves = json.dumps([save.encode(g) for g in pos])
-    print(f"{len(pos)} positions from {args.games} greedy-vs-greedy games; code: {source}")
 
     from playwright.sync_api import sync_playwright
 

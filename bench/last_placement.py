@@ -3,6 +3,7 @@ says it should? (issue 25: the game's starting player makes this placement in a 
 
     python bench/last_placement.py [--seeds 1000 1005] [--deals 8] [--levels expert expert-exact]
         [--games greedy|medium] [--reference bench/results/last-placement.jsonl]
+        [--rows bench/results/expert-v-yardstick4.jsonl]
 
 For each seeded greedy-v-greedy game (or medium v medium: `--games medium`), the position
 before the last Targi of the last round is placed (one Targi left to place in all): every move
@@ -12,18 +13,26 @@ position with the reference value of every move (mean final margin plus the sear
 bonus), the deals each move wins, and per level its move, the value it gives up and its CPU
 time. Solving takes minutes a position; `--reference` takes the solved values from an earlier
 run's lines instead (same seed, games and deals), so a new variant is judged in seconds.
+`--rows` takes the positions from a match's recorded games instead (bench/yardstick.py): the
+last placement of every game in the file that has one, whoever makes it; its lines name the
+file as their games and carry the row's seat ("a_first").
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from blunders import recorded_game  # noqa: E402
+from jsonl import read_rows  # noqa: E402
+from last_round import t95  # noqa: E402
 from targi import Game  # noqa: E402
 from targi.ai.choose import decide, sample_seed  # noqa: E402
 from targi.ai.evaluate import EXPERT_WEIGHTS, rounds_after_this  # noqa: E402
@@ -31,7 +40,9 @@ from targi.ai.search import Search  # noqa: E402
 from targi.registry import make_player  # noqa: E402
 from targi.view import observe  # noqa: E402
 
-SOLVED = ("seed", "games", "deals", "mover_started_the_game", "solved", "reference", "wins")
+SOLVED = (
+    "seed", "games", "a_first", "deals", "mover_started_the_game", "solved", "reference", "wins"
+)  # fmt: skip
 SOLVE = 10**6  # nodes a deal may take: the last placement's deals took 35,000-170,000
 
 
@@ -46,8 +57,24 @@ def last_placement(seed: int, games: str = "greedy") -> Game | None:
     return None
 
 
+def recorded_placements(rows: Path) -> list[tuple[dict[str, object], Game]]:
+    """The position before the last placement of every game recorded in a match file that has
+    one, with its row."""
+    out = []
+    for row in read_rows([rows]):
+        first, moves = recorded_game(row)
+        g = Game.new(int(str(row["seed"])), first)
+        for move in moves:
+            if g.decision == "place" and rounds_after_this(g) == 0 and sum(g.to_place) == 1:
+                out.append((row, g))
+                break
+            g.play(move)
+    return out
+
+
 def solve(g: Game, deals: int, seed: int, games: str) -> dict[str, object]:
     """The placement searched to the end in `deals` sampled deals: each move's mean value."""
+    starter = g.starter  # the game's first player
     obs = observe(g)
     solved = [
         Search(SOLVE, None, EXPERT_WEIGHTS).root(obs.sample(sample_seed(99, k)), 40, True)
@@ -58,7 +85,7 @@ def solve(g: Game, deals: int, seed: int, games: str) -> dict[str, object]:
         "seed": seed,
         "games": games,
         "deals": deals,
-        "mover_started_the_game": g.player == seed % 2,
+        "mover_started_the_game": g.player == starter,
         "solved": all(d.complete for d in solved),
         "reference": {m: round(v, 2) for m, v in reference.items()},
         "wins": {m: sum(d.values[m] > 0 for d in solved) for m in reference},
@@ -91,6 +118,19 @@ def summary(rows: list[dict[str, object]]) -> list[str]:
             f"{level}: misses the solved move in {misses} of {len(given)} last placements,"
             f" {sum(given) / len(given):.2f} given up on average"
         )
+    judged = list(dict.fromkeys(levels))
+    for level in judged[1:]:  # each later level against the first, where both were judged
+        both = [
+            r for r in rows if isinstance(r.get(judged[0]), dict) and isinstance(r.get(level), dict)
+        ]
+        diff = [float(r[level]["gives_up"]) - float(r[judged[0]]["gives_up"]) for r in both]  # type: ignore[index]
+        if len(diff) > 1:
+            mean = sum(diff) / len(diff)
+            half = t95(len(diff) - 1) * statistics.stdev(diff) / len(diff) ** 0.5
+            lines.append(
+                f"{level} v {judged[0]}, paired: {mean:+.3f} given up a placement"
+                f" (95% {mean - half:+.3f} to {mean + half:+.3f}) over {len(diff)}"
+            )
     return lines
 
 
@@ -101,18 +141,31 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--levels", nargs="+", default=["expert", "expert-exact"])
     parser.add_argument("--games", default="greedy", help="who plays the games: greedy, medium")
     parser.add_argument("--reference", type=Path, help="an earlier run's lines: reuse its values")
+    parser.add_argument("--rows", type=Path, help="a match's games (bench/yardstick.py) instead")
     args = parser.parse_args(argv)
-    known: dict[int, dict[str, object]] = {}
+    games = args.rows.stem if args.rows else args.games
+    known: dict[tuple[int, object], dict[str, object]] = {}
     if args.reference:
         for line in args.reference.read_text().splitlines():
             row = json.loads(line)
-            if (row.get("deals", 8), row.get("games", "greedy")) == (args.deals, args.games):
-                known[row["seed"]] = row
-    for seed in range(args.seeds[0], args.seeds[1] + 1):
-        g = last_placement(seed, args.games)
-        if g is not None:
-            row = known.get(seed) or solve(g, args.deals, seed, args.games)
-            print(json.dumps(judge(row, g, args.levels)), flush=True)
+            if (row.get("deals", 8), row.get("games", "greedy")) == (args.deals, games):
+                known[row["seed"], row.get("a_first")] = row
+    # A generator: a seeded game is played when its turn comes, so lines come as they are judged.
+    positions: Iterator[tuple[int, object, Game]]
+    if args.rows:
+        placements = recorded_placements(args.rows)
+        positions = ((int(str(r["seed"])), r["a_first"], g) for r, g in placements)
+    else:
+        seeds = range(args.seeds[0], args.seeds[1] + 1)
+        found = ((seed, last_placement(seed, args.games)) for seed in seeds)
+        positions = ((seed, None, g) for seed, g in found if g is not None)
+    for seed, a_first, g in positions:
+        row = known.get((seed, a_first))
+        if row is None:
+            row = solve(g, args.deals, seed, games)
+            if a_first is not None:
+                row["a_first"] = a_first
+        print(json.dumps(judge(row, g, args.levels)), flush=True)
     return 0
 
 

@@ -133,6 +133,23 @@ def summary(rows: list[dict[str, object]]) -> str:
             f" score {_mean_ci(points)} (wins gained {sum(d > 0 for d in points)},"
             f" lost {sum(d < 0 for d in points)})"
         )
+    # A seed's two seats averaged: the steadier interval (the seats of one deal are not
+    # independent), over the seeds with both seats played.
+    seats: dict[object, list[dict[str, object]]] = {}
+    for r in rows:
+        seats.setdefault(r["seed"], []).append(r)
+    whole = [pair for pair in seats.values() if len(pair) == 2]
+    if whole:
+        margin = [
+            sum(float(r["margin"]) - float(r["base_margin"]) for r in pair) / 2 for pair in whole
+        ]  # type: ignore[arg-type]
+        points = [
+            sum(float(r["score"]) - float(r["base_score"]) for r in pair) / 2 for pair in whole
+        ]  # type: ignore[arg-type]
+        lines.append(
+            f"per seed ({len(whole)} with both seats, averaged): score {_mean_ci(points, 3)};"
+            f" margin {_mean_ci(margin)} VP"
+        )
     return "\n".join(lines)
 
 
@@ -140,18 +157,18 @@ def summary(rows: list[dict[str, object]]) -> str:
 T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
 
 
-def _t95(df: int) -> float:
+def t95(df: int) -> float:
     return T95[df - 1] if df <= len(T95) else 2.09 if df < 30 else 1.96
 
 
-def _mean_ci(xs: list[float]) -> str:
+def _mean_ci(xs: list[float], digits: int = 2) -> str:
     n = len(xs)
     mean = sum(xs) / n
     if n < 2:
-        return f"{mean:+.2f}"
+        return f"{mean:+.{digits}f}"
     sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
-    half = _t95(n - 1) * sd / math.sqrt(n)
-    return f"{mean:+.2f} (95% {mean - half:+.2f} to {mean + half:+.2f})"
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return f"{mean:+.{digits}f} (95% {mean - half:+.{digits}f} to {mean + half:+.{digits}f})"
 
 
 def main(argv: list[str]) -> int:

@@ -12,7 +12,7 @@ from targi.ai.evaluate import rounds_after_this
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from last_round import last_round, play_out  # noqa: E402
+from last_round import last_round, play_out, summary  # noqa: E402
 
 # One worker runs both, so the module's game below is played once under xdist too. Slow: the
 # last round played out by medium and easy checks a benchmark's tool, not the AI's core, so the
@@ -48,3 +48,17 @@ def test_following_the_baseline_plays_the_games_the_players_would_have_played(
         assert followed[0] == searched[0]
     same = play_out(g, ("easy", "easy"), 5, base[3], 0)
     assert same[3] == base[3] and same[0] == base[0]
+
+
+def test_the_summary_averages_a_seed_s_two_seats() -> None:
+    def row(seed: int, seat: int, margin: float, score: float) -> dict[str, object]:
+        return {
+            "seed": seed, "seat": seat, "places_last": seat == 1, "margin": margin,
+            "base_margin": 0.0, "score": score, "base_score": 0.5, "same_moves": False,
+        }  # fmt: skip
+
+    rows = [row(1, 0, 2.0, 1.0), row(1, 1, 0.0, 0.5), row(2, 0, 1.0, 0.5), row(2, 1, 1.0, 0.5)]
+    rows.append(row(3, 0, 9.0, 1.0))  # its other seat not played yet: not a whole seed
+    last = summary(rows).splitlines()[-1]
+    assert last.startswith("per seed (2 with both seats, averaged): score +0.125 (95% ")
+    assert "margin +1.00 (95% " in last

@@ -77,11 +77,13 @@ def test_expert_spend_counts_the_tribe_card_its_goods_can_still_buy() -> None:
 @pytest.mark.slow
 def test_expert_spend_places_the_last_targi_as_the_solved_game_does_where_expert_did_not() -> None:
     # bench/last_placement.py, seed 1002: Caravan (t13) is 2 VP better than Silversmith (t10) in
-    # all 8 deals searched to the end; the shipped expert plays t10.
+    # all 8 deals searched to the end; the expert it is built on (expert-unpruned) plays t10.
+    # The expert now searches this placement to the end (tests/ai/test_last_placement_end_game.py).
     g = last_placement(1002)
     assert g is not None
-    assert decide(g, "expert", 1).move == "t10"
+    assert decide(g, "expert-unpruned", 1).move == "t10"
     assert decide(g, "expert-spend", 1).move == "t13"
+    assert decide(g, "expert", 1).move == "t13"
 
 
 def test_expert_spend_is_the_shipped_expert_but_for_its_last_round_goods() -> None:

@@ -132,7 +132,8 @@ def test_the_expert_solves_every_deal_of_a_busy_last_round_within_its_budget():
 def test_the_expert_prunes_its_end_game_and_owes_four_deals_there():
     expert = LEVELS["expert"]
     assert [name for name, level in LEVELS.items() if level.prune] == ["expert"]
-    assert replace(expert, prune=False, endgame_samples=8) == VARIANTS["expert-unpruned"]
+    unpruned = replace(expert, prune=False, endgame_samples=8, endgame_placements=0)
+    assert unpruned == VARIANTS["expert-unpruned"]
     assert expert.endgame_samples == 4
 
 
@@ -146,7 +147,7 @@ def test_the_expert_until_2026_11_27_is_kept_as_expert_unpruned():
         assert not VARIANTS[name].prune and VARIANTS[name].max_depth == 40
 
 
-def test_expert_prune_spend_is_the_expert_with_expert_spend_s_weights():
+def test_expert_prune_spend_is_expert_lp0_with_expert_spend_s_weights():
     both = VARIANTS["expert-prune-spend"]
-    assert replace(both, weights=EXPERT_WEIGHTS) == LEVELS["expert"]
+    assert replace(both, weights=EXPERT_WEIGHTS) == VARIANTS["expert-lp0"]
     assert both.weights == VARIANTS["expert-spend"].weights

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..read import ReadGame
 from ..rng import next_value
-from ..view import observe
+from ..view import Observation, observe
 from .evaluate import rounds_after_this
 from .levels import Level, setting
 from .policy import QUICK, quick_move, searched_moves, take_first
@@ -70,11 +70,47 @@ def decide(
         moves = searched_moves(obs.game)  # the moves each deal's search values
         if len(moves) == 1:  # the one action left, "done" set aside
             return Choice(moves[0], {}, 0, 0, 0)
+    spent = 0
+    if (
+        lv.endgame_placements
+        and lv.prune
+        and lv.endgame_nodes > 0
+        and in_last_placements(obs.game, lv.endgame_placements)
+    ):
+        # The last placements searched to the end as the end game is, if the first deal is
+        # solved within its share (the others fall back as the end game's do); if it is not,
+        # the placement is searched as any other, and costs that share more.
+        b = nodes if nodes is not None else lv.endgame_nodes
+        tried = deals(obs, lv, moves, seed, b, lv.endgame_samples, True, seconds, True)
+        if tried.depth != 0:
+            return finish(obs.game, lv, moves, seed, tried)
+        spent = tried.nodes
     samples = lv.endgame_samples if exact else lv.samples
     budget = nodes if nodes is not None else lv.endgame_nodes if exact else lv.nodes
     if obs.game.decision != "place" and not exact:  # the opponent cannot answer an action
         budget = max(samples, int(budget * lv.follow_share))
+    found = deals(obs, lv, moves, seed, budget, samples, exact, seconds, False)
+    found.nodes += spent
+    return finish(obs.game, lv, moves, seed, found)
+
+
+def deals(
+    obs: Observation,
+    lv: Level,
+    moves: list[str],
+    seed: int,
+    budget: int,
+    samples: int,
+    exact: bool,
+    seconds: float | None,
+    must_solve: bool,
+) -> Choice:
+    """Every move's mean value over `samples` or more sampled deals (`values`), searched
+    within `budget` nodes (`exact`: to the end where the budget allows). `must_solve`: if the
+    first deal is not solved in its share, the search ends there, returned with depth 0 and
+    the nodes spent."""
     per_sample = max(1, budget // samples)
+    pruned_end = exact and lv.prune
     full_window = exact or lv.exact_root
     totals = dict.fromkeys(moves, 0.0)
     used, depth, dealt, solved, dearest = 0, 99, 0, True, 0
@@ -91,21 +127,32 @@ def decide(
         search = Search(per_sample, share, lv.weights, pruned_end)
         result = search.root(world, lv.max_depth, full_window, depths, moves)
         used += result.nodes
+        if must_solve and dealt == 0 and not result.complete:
+            return Choice("", {}, used, 0, dealt + 1)
         dearest = max(dearest, result.nodes)
         solved = solved and result.complete
         depth = min(depth, result.depth)
         dealt += 1
         for m in moves:
             totals[m] += result.values[m]
-    means = {m: v / dealt for m, v in totals.items()}
+    return Choice("", {m: v / dealt for m, v in totals.items()}, used, depth, dealt)
+
+
+def finish(g: ReadGame, lv: Level, moves: list[str], seed: int, found: Choice) -> Choice:
+    """The move with the best mean value (after the level's noise, if any)."""
+    means = found.values
     if lv.noise:  # mixed with public facts so that a fixed seed does not favour one move slot
-        g = obs.game
         state = seed ^ 0x5DEECE66D ^ (g.round * 7919 + g.player * 104729 + len(moves) * 31)
         for m in moves:
             state, r = next_value(state)
             means[m] += lv.noise * ((r % 2001) / 1000.0 - 1.0)
     best = max(moves, key=lambda m: means[m])
-    return Choice(best, means, used, depth, dealt)
+    return Choice(best, means, found.nodes, found.depth, found.samples)
+
+
+def in_last_placements(g: ReadGame, placements: int) -> bool:
+    """The last round's placements, with `placements` or fewer Targis left to place."""
+    return g.decision == "place" and sum(g.to_place) <= placements and rounds_after_this(g) == 0
 
 
 def in_last_actions(g: ReadGame) -> bool:

@@ -37,6 +37,9 @@ class Level:
     # next is paid before the one-step look judges. With `exact_root` (a reference,
     # bench/blunders.py) every legal move is still valued at the root.
     prune: bool = False
+    # The end game starts earlier: at the last round's placements once this many Targis (both
+    # players') or fewer are left to place; 0 starts it after the placements.
+    endgame_placements: int = 0
 
 
 SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard, expert
@@ -49,6 +52,7 @@ SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard,
     Level(
         "Amenokal", 28000, follow_share=0.35, samples=4, max_depth=40, noise=0.0,
         endgame_nodes=40000, endgame_samples=4, weights=EXPERT_WEIGHTS, prune=True,
+        endgame_placements=1,
     ),
 )  # fmt: skip
 LEVELS: dict[str, Level] = dict(zip(LEVEL_NAMES, SETTINGS, strict=True))
@@ -56,12 +60,16 @@ LEVELS: dict[str, Level] = dict(zip(LEVEL_NAMES, SETTINGS, strict=True))
 # The expert until 2026-11-27: its end game searched every order of the actions one ply at a
 # time over 8 deals. Rows recorded before then name it "expert"; the variants measured against
 # it are built on it, so that their rows go on with the same players (docs/strength.md).
-UNPRUNED = replace(LEVELS["expert"], prune=False, endgame_samples=8)
+UNPRUNED = replace(LEVELS["expert"], prune=False, endgame_samples=8, endgame_placements=0)
+# The expert from then until its end game began at the game's last placement (the seventh
+# session of 2026-11-27): rows recorded in between name it "expert" (renamed expert-lp0).
+LP0 = replace(LEVELS["expert"], endgame_placements=0)
 
 # Settings a benchmark can play that the page does not offer: a candidate for a level, played
 # against the level as shipped (docs/strength.md) before it may replace it.
 VARIANTS: dict[str, Level] = {
     "expert-unpruned": UNPRUNED,
+    "expert-lp0": LP0,
     "expert-exact": replace(UNPRUNED, exact_root=True),
     "expert-spend": replace(UNPRUNED, weights=replace(EXPERT_WEIGHTS, spend=True)),
     "expert-tempo": replace(UNPRUNED, weights=replace(EXPERT_WEIGHTS, tempo=True)),
@@ -88,8 +96,8 @@ VARIANTS: dict[str, Level] = {
         endgame_nodes=80000,
         weights=replace(EXPERT_WEIGHTS, spend=True),
     ),
-    # The expert (its end game pruned) with expert-spend's weights for the last placements.
-    "expert-prune-spend": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, spend=True)),
+    # expert-lp0 (its end game pruned) with expert-spend's weights for the last placements.
+    "expert-prune-spend": replace(LP0, weights=replace(EXPERT_WEIGHTS, spend=True)),
 }
 
 
