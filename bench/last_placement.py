@@ -34,8 +34,8 @@ from blunders import recorded_game  # noqa: E402
 from jsonl import read_rows  # noqa: E402
 from last_round import t95  # noqa: E402
 from targi import Game  # noqa: E402
-from targi.ai.choose import decide, sample_seed  # noqa: E402
-from targi.ai.evaluate import EXPERT_WEIGHTS, rounds_after_this  # noqa: E402
+from targi.ai.choose import decide, in_last_placements, sample_seed  # noqa: E402
+from targi.ai.evaluate import EXPERT_WEIGHTS  # noqa: E402
 from targi.ai.search import Search  # noqa: E402
 from targi.registry import make_player  # noqa: E402
 from targi.view import observe  # noqa: E402
@@ -51,7 +51,7 @@ def last_placement(seed: int, games: str = "greedy") -> Game | None:
     g = Game.new(seed, seed % 2)
     players = (make_player(games, seed * 2 + 1), make_player(games, seed * 2 + 2))
     while not g.is_over:
-        if g.decision == "place" and rounds_after_this(g) == 0 and sum(g.to_place) == 1:
+        if in_last_placements(g, 1):
             return g
         g.play(players[g.player](g))
     return None
@@ -65,7 +65,7 @@ def recorded_placements(rows: Path) -> list[tuple[dict[str, object], Game]]:
         first, moves = recorded_game(row)
         g = Game.new(int(str(row["seed"])), first)
         for move in moves:
-            if g.decision == "place" and rounds_after_this(g) == 0 and sum(g.to_place) == 1:
+            if in_last_placements(g, 1):
                 out.append((row, g))
                 break
             g.play(move)
