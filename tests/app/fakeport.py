@@ -74,6 +74,7 @@ class FakePort:
         self.catalogs: dict[str, str] = {}  # web/messages/<lang>.json unless given here
         self.language = ""  # the language set_language last gave the document
         self.pointer_down = False  # pressed(): a test's finger on the page
+        self.while_pressed: Callable[[], None] | None = None  # what its release does
         self.focus_gone = True  # focus fell back to the page (its control was redrawn away)
         self.focus_memory: list[str] = []  # remember_focus / restore_focus calls, in order
         self.opener_shown = True  # the remembered control is still on the page
@@ -224,8 +225,16 @@ class FakePort:
         return self.pointer_down
 
     async def released(self) -> None:
-        while self.pointer_down:
-            await _Yield()  # the test lifts it, then drives the coroutine on
+        for _ in range(1000):
+            if not self.pointer_down:
+                return
+            if self.while_pressed is not None:  # the tap's click, at the release
+                act, self.while_pressed = self.while_pressed, None
+                self.pointer_down = False
+                act()
+                return
+            await _Yield()  # a test driving the coroutine lifts it, then sends again
+        raise AssertionError("a pointer pressed for good: nothing lifts it")
 
     def set_language(self, lang: str, catalog_text: str) -> None:
         self.language = lang
