@@ -4,6 +4,7 @@ targi.app.port.Port on the real document. Every decision lives in targi.app.cont
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Coroutine, Iterable
 from typing import Any, Protocol, TypeGuard
@@ -68,9 +69,90 @@ class DomEvent(Protocol):
     def preventDefault(self) -> None: ...
 
 
+class PointerEvent(Protocol):
+    pointerId: int
+
+
 def some(node: Element | None) -> TypeGuard[Element]:
     """A DOM lookup found something (JS null arrives as jsnull, not None)."""
     return node is not None and node is not jsnull
+
+
+class Presses:
+    """Whether a pointer (a finger, a mouse button) is pressed on the page, and a wait for its
+    release: the page's words in a new language wait for it (Prefs.set_language). Written while
+    Close was being tapped just after a language was chosen, they moved the button out from
+    under the pointer, and the click landed beside it (docs/build.md, "A lost tap")."""
+
+    # A release the click follows: a mouse's comes in the same task, a finger's tap a little
+    # later (a gesture of its own). Without one (dragged off, a long press), no longer than this.
+    CLICK_AFTER_UP_S = 0.5
+    # A pointer held down that long: the words are written anyway.
+    HOLD_CAP_S = 3.0
+
+    def __init__(self) -> None:
+        self.down: set[int] = set()
+        self.until_click = False  # released, its click still to come
+        self.waiters: list[asyncio.Future[None]] = []
+        self.timer: asyncio.TimerHandle | None = None
+
+    def listen(self) -> None:
+        on = document.addEventListener
+        on("pointerdown", create_proxy(self.pressed), True)
+        on("pointerup", create_proxy(self.lifted), True)
+        on("pointercancel", create_proxy(self.cancelled), True)
+        # after the click's own handlers (web/main.py's on_click is one): the next task
+        on("click", create_proxy(lambda e: asyncio.get_event_loop().call_soon(self.clicked)), True)
+        # a select's popup took the press that opened it (its release never reaches the page)
+        on("change", create_proxy(lambda e: self.release()), True)
+        window.addEventListener("blur", create_proxy(lambda e: self.release()))
+
+    @property
+    def is_pressed(self) -> bool:
+        return bool(self.down) or self.until_click
+
+    def pressed(self, event: PointerEvent) -> None:
+        self.down.add(int(event.pointerId))
+        self.until_click = False
+        self.stop_timer()
+
+    def lifted(self, event: PointerEvent) -> None:
+        self.down.discard(int(event.pointerId))
+        if not self.down:
+            self.until_click = True
+            self.stop_timer()
+            self.timer = asyncio.get_event_loop().call_later(self.CLICK_AFTER_UP_S, self.release)
+
+    def cancelled(self, event: PointerEvent) -> None:
+        self.down.discard(int(event.pointerId))
+        if not self.down:
+            self.release()
+
+    def clicked(self) -> None:
+        if not self.down:
+            self.release()
+
+    def stop_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def release(self) -> None:
+        self.down.clear()
+        self.until_click = False
+        self.stop_timer()
+        for waiter in self.waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+        self.waiters.clear()
+
+    async def released(self) -> None:
+        if not self.is_pressed:
+            return
+        waiter = asyncio.get_event_loop().create_future()
+        self.waiters.append(waiter)
+        with contextlib.suppress(TimeoutError):  # held that long: written anyway
+            await asyncio.wait_for(waiter, self.HOLD_CAP_S)
 
 
 class DomPort:
@@ -84,6 +166,7 @@ class DomPort:
         self.opener: Element | None = None  # the control that opened the open dialog
         self.writes = Writes()  # what the table's regions hold, so a redraw skips the same
         self.log_behind = False  # the log grew while the replay hid it: not scrolled yet
+        self.presses = Presses()
 
     # ---- storage and tabs ----------------------------------------------------------------------
     def local_storage(self) -> WebStorage | None:
@@ -109,7 +192,7 @@ class DomPort:
 
     def set_page_state(self, name: str, value: str) -> None:
         if value:
-            setattr(document.documentElement.dataset, name, value)
+            document.documentElement.setAttribute(f"data-{name}", value)
         else:  # "" drops the attribute (e.g. data-friend with no friend game on the page)
             document.documentElement.removeAttribute(f"data-{name}")
 
@@ -339,6 +422,12 @@ class DomPort:
             raise OSError(f"web/messages/{lang}.json: HTTP {response.status}")
         return str(await response.text())
 
+    def pressed(self) -> bool:
+        return self.presses.is_pressed
+
+    async def released(self) -> None:
+        await self.presses.released()
+
     def set_language(self, lang: str, catalog_text: str) -> None:
         loader.useCatalog(lang, catalog_text)  # <html lang>, <title>, every data-msg text
         link_manifest(lang)
@@ -528,6 +617,7 @@ def main() -> None:
         port.last_focused = event.target
 
     document.addEventListener("focusin", create_proxy(on_focus))
+    port.presses.listen()
     window.matchMedia("(prefers-color-scheme: dark)").addEventListener(
         "change", create_proxy(lambda e: page.prefs.system_theme_changed())
     )

@@ -26,6 +26,13 @@ from .flaky import BLOCKED, FlakyBackend
 MESSAGES = Path(__file__).resolve().parents[2] / "web" / "messages"
 
 
+class _Yield:
+    """Awaited, it hands control back to whoever drives the coroutine (a test's `send`)."""
+
+    def __await__(self) -> Any:
+        yield
+
+
 class FakePort:
     def __init__(self, seeds: Iterable[int] = range(1000, 2000)) -> None:
         self.local = FlakyBackend()
@@ -66,6 +73,8 @@ class FakePort:
         self.version = "0123456789abcdef"
         self.catalogs: dict[str, str] = {}  # web/messages/<lang>.json unless given here
         self.language = ""  # the language set_language last gave the document
+        self.pointer_down = False  # pressed(): a test's finger on the page
+        self.while_pressed: Callable[[], None] | None = None  # what its release does
         self.focus_gone = True  # focus fell back to the page (its control was redrawn away)
         self.focus_memory: list[str] = []  # remember_focus / restore_focus calls, in order
         self.opener_shown = True  # the remembered control is still on the page
@@ -211,6 +220,21 @@ class FakePort:
         if lang in self.catalogs:
             return self.catalogs[lang]
         return (MESSAGES / f"{lang}.json").read_text(encoding="utf-8")  # raises if absent
+
+    def pressed(self) -> bool:
+        return self.pointer_down
+
+    async def released(self) -> None:
+        for _ in range(1000):
+            if not self.pointer_down:
+                return
+            if self.while_pressed is not None:  # the tap's click, at the release
+                act, self.while_pressed = self.while_pressed, None
+                self.pointer_down = False
+                act()
+                return
+            await _Yield()  # a test driving the coroutine lifts it, then sends again
+        raise AssertionError("a pointer pressed for good: nothing lifts it")
 
     def set_language(self, lang: str, catalog_text: str) -> None:
         self.language = lang

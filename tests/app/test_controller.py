@@ -274,6 +274,39 @@ def test_a_hint_that_comes_after_a_move_is_not_shown(cat: Catalog):
     assert page.computer.hint is None and port.frame is not None and port.frame.hint is None
 
 
+def test_a_hint_that_comes_while_a_move_is_being_tapped_waits_and_the_move_drops_it(
+    cat: Catalog,
+):
+    """The hint's reason arrives while a finger is on a move: written then, it would push the
+    choices below it down (a lost tap). It waits for the release; the tap's move is made, and
+    the hint, now for a position gone, is not shown."""
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("hint"))
+    port.pointer_down = True
+    s = page.session
+    assert s is not None
+    seq = s.seq
+    port.while_pressed = lambda: _play_some(page, 1)
+    port.run()
+    assert s.seq == seq + 1 and not port.pointer_down
+    assert page.computer.hint is None and port.frame is not None and port.frame.hint is None
+
+
+def test_a_hint_that_comes_while_a_pointer_is_pressed_elsewhere_is_shown_at_its_release(
+    cat: Catalog,
+):
+    page, port = _page(cat)
+    page.click(Click("new-game", "hotseat"))
+    page.click(Click("hint"))
+    port.pointer_down = True
+    seen: list[str | None] = []
+    port.while_pressed = lambda: seen.append(port.frame.hint if port.frame else "")  # no control
+    port.run()
+    assert seen == [None]  # not written while pressed
+    assert port.frame is not None and port.frame.hint is not None
+
+
 def test_when_the_worker_fails_the_page_answers_itself_and_says_so_once(cat: Catalog):
     page, port = _page(cat)
     port.worker_broken = True

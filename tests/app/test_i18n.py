@@ -359,6 +359,44 @@ def test_the_language_chosen_last_stays_whichever_catalog_arrives_last(
     assert json.loads(port.storage[storage.SETTINGS_KEY])["lang"] == last
 
 
+def test_a_language_arriving_while_a_pointer_is_pressed_waits_for_its_release():
+    """The words in a new language arrive while a finger is on the page (Close being tapped):
+    written then, they would move the button from under it. The page says so
+    (`<html data-lang-held>`), handles the tap first (Close closes the dialog in the words the
+    player saw) and writes the language when the pointer lifts."""
+    port = FakePort()
+    port.catalogs["de"] = _marked("de")
+    page, cat = _game_in_progress(port)
+    page.click(Click("settings"))
+    port.pointer_down = True
+    work = page.prefs.set_language("de")
+    work.send(None)  # the catalog is here; the pointer is still down
+    assert cat.lang == "en" and port.language == "" and port.page_state["lang-held"] == "de"
+    page.click(Click("close"))  # the tap's click, at the release
+    assert port.hidden["dlg-settings"]
+    port.pointer_down = False
+    _finish(work)
+    assert cat.lang == "de" and port.language == "de" and port.page_state["lang-held"] == ""
+    assert json.loads(port.storage[storage.SETTINGS_KEY])["lang"] == "de"
+
+
+def test_a_language_held_by_a_press_gives_way_to_one_chosen_meanwhile():
+    """Another language chosen while the first one's words waited for a release: the one chosen
+    last stays, whichever is written last."""
+    port = FakePort()
+    port.catalogs["de"] = _marked("de")
+    page, cat = _game_in_progress(port)
+    port.pointer_down = True
+    held = page.prefs.set_language("de")
+    held.send(None)
+    port.pointer_down = False
+    port.spawn(page.prefs.set_language("en"))
+    port.run()
+    _finish(held)
+    assert cat.lang == "en" and port.language == ""
+    assert json.loads(port.storage[storage.SETTINGS_KEY])["lang"] == "en"
+
+
 def test_an_unknown_language_is_ignored():
     port = FakePort()
     page, cat = _game_in_progress(port)

@@ -20,16 +20,18 @@ from pathlib import Path
 
 import pytest
 from gameplay import (
+    WAIT_MS,
     choose_setting,
     load_position,
     menu_item,
     no_horizontal_scroll,
     open_game,
     set_setting,
+    start_game,
     table,
     wait_for_turn,
 )
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, Route
 from positions import face_down, finished, mid_game, position
 from targi.app.session import Session
 
@@ -279,6 +281,39 @@ def test_switching_language_mid_game_keeps_the_game_and_its_log(reused_page: Pag
     assert page.evaluate("document.documentElement.lang") == "pl"
     assert page.input_value("#lang") == "pl"
     assert json.loads(page.evaluate("localStorage.getItem('targi.settings')"))["lang"] == "de"
+
+
+def test_a_close_tapped_as_the_new_language_arrives_closes_settings(
+    new_context: Callable[..., BrowserContext], site_url: str
+):
+    """Close pressed just after a language was chosen, its words arriving before the release:
+    they wait for it (`<html data-lang-held>`), so Close is still under the pointer and the tap
+    closes Settings; then the page speaks the new language. Written at once, the Japanese words
+    moved Close 78 px down, off the 360×640 screen, and the tap landed beside it: Settings stayed
+    open (the header tests lost a Close that way on a busy machine)."""
+    page = new_context(service_workers="block").new_page()  # the route sees the catalog
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site_url)
+    start_game(page, "hotseat")
+    held: list[Route] = []
+    page.route("**/web/messages/ja.json", lambda route: held.append(route))
+    menu_item(page, "settings")
+    with page.expect_request("**/web/messages/ja.json"):
+        page.select_option("#lang", "ja")
+    close = page.locator("#dlg-settings [data-action=close]")
+    close.scroll_into_view_if_needed()
+    box = close.bounding_box()
+    assert box is not None and held
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    held[0].continue_()
+    page.wait_for_selector("html[lang=ja], html[data-lang-held=ja]", state="attached")
+    assert page.evaluate("document.documentElement.lang") == "en"  # not under the finger
+    page.mouse.up()
+    page.wait_for_selector("#dlg-settings", state="hidden", timeout=WAIT_MS)
+    page.wait_for_selector("html[lang=ja]:not([data-lang-held])", state="attached")
+    assert close.text_content() == _values("ja")["button.close"]
+    page.unroute("**/web/messages/ja.json")
 
 
 @pytest.mark.parametrize(

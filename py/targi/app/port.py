@@ -137,6 +137,16 @@ class Document(Protocol):
         """web/messages/<lang>.json as text (precached: offline too); raises if unreadable."""
         ...
 
+    def pressed(self) -> bool:
+        """A pointer (a finger, a mouse button) is pressed on the page, or was just lifted and
+        its click is still to come."""
+        ...
+
+    async def released(self) -> None:
+        """Returns once no pointer is pressed (at once if none is; after a few seconds if one is
+        held down)."""
+        ...
+
     def set_language(self, lang: str, catalog_text: str) -> None:
         """The document in this language: `<html lang>`, `<title>` and every static
         `data-msg*` text; a `?lang=` in the address is dropped, so a reload keeps the choice."""

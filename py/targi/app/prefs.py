@@ -57,9 +57,17 @@ class Prefs:
                 self.language_menus()  # the menus show the language still in use
                 page.notice(cat.t("lang.failed", language=LANGUAGES[lang], reason=str(error)))
                 return
+            if self.port.pressed():
+                # Written now, the words would move what the pointer is on (a Close tapped
+                # just after choosing landed beside it): they wait for the release, and the
+                # tap's click is handled first.
+                self.port.set_page_state("lang-held", lang)
+                await self.port.released()
+                self.port.set_page_state("lang-held", "")
             if chosen != self.languages_chosen:
                 # Chosen again while this catalog was on its way (the catalogs may even arrive
-                # out of order): applied now, it would undo the player's last choice.
+                # out of order, or a press held one back): applied now, it would undo the
+                # player's last choice.
                 return
             cat.use(fresh)
             self.port.set_language(lang, text)

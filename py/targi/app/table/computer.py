@@ -116,9 +116,14 @@ class Computer:
         except Exception as e:
             page.notice(page.cat.t("error.ai", reason=str(e)))
             return
+        seconds = self.port.clock() - began if level != HINT_LEVELS[0] else None
+        if self.port.pressed():
+            # Written under a finger, a reason that wraps to more lines than "thinking" moves
+            # the choices below it (a laptop's dock): the tap is handled first (a move made
+            # by it drops the hint, below).
+            await self.port.released()
         if generation != page.generation or s.seq != seq:
             return  # the table moved on while it thought
-        seconds = self.port.clock() - began if level != HINT_LEVELS[0] else None
         self.hint = ShownHint(answer.move, seq, answer.key, answer.params, level, seconds)
         page.redraw()
         # the keyboard goes to the suggested move (the board's button, else the choices')
