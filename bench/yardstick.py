@@ -4,6 +4,7 @@
     python bench/yardstick.py match --a hard --b yardstick:4 --pairs 10 --seed 90000 \
         --out bench/results/hard-v-yardstick4.jsonl
     python bench/yardstick.py summary bench/results/*.jsonl
+    python bench/yardstick.py rounds bench/results/expert-v-yardstick4.jsonl
 
 Issue 25's ISMCTS, as the issue describes it (Cowling, Powley and Whitehouse 2012, single
 observer): one tree over information sets; every iteration deals the unseen cards anew with
@@ -24,7 +25,10 @@ the same positions: "N x hard's time" is N x UNIT iterations (docs/strength.md).
 `match` plays whole seed pairs (each seed twice on the same deal, seats swapped), appends one
 JSON line per game to --out as it ends, and skips the games the file already holds: stop it
 at any time and run the same command again to go on. `summary` prints win rates with 95%
-Wilson intervals, by who started.
+Wilson intervals, by who started. `rounds` replays a match's games (whole seed pairs) and
+prints, by A's seat, A's lead in points as they stand (`score`: tokens, cards, rows; goods and
+gold do not count) at each round's end, and the margins of A's wins and losses: where a seat
+gains and loses, and how close its games are.
 """
 
 from __future__ import annotations
@@ -534,6 +538,54 @@ def _match_lines(
     return lines
 
 
+def rounds(paths: list[str]) -> list[str]:
+    """Per match and A's seat: A's mean lead in points at each round's end, the change over each
+    round, and A's margins in the games it won and in those it did not (whole seed pairs)."""
+    by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]] = {}
+    for r in read_games(paths):
+        if all(k in r for k in (*MATCH_KEYS, "moves")):
+            _add_game(by_match, r)
+    lines = []
+    for (a, b, unit), games in sorted(by_match.items()):
+        rows = [g for (s, _), g in games.items() if (s, True) in games and (s, False) in games]
+        for first in (True, False):
+            side = [g for g in rows if g["a_first"] is first]
+            if not side:
+                continue
+            leads: dict[int, list[int]] = {}
+            for g in side:
+                for n, lead in enumerate(_leads(g), start=1):
+                    leads.setdefault(n, []).append(lead)
+            mean = [statistics.mean(leads[n]) for n in sorted(leads)]
+            steps = [m - (mean[i - 1] if i else 0.0) for i, m in enumerate(mean)]
+            won = sorted(int(_margin(g)) for g in side if g["a_score"] == 1.0)
+            rest = sorted(int(_margin(g)) for g in side if g["a_score"] != 1.0)
+            seat = "A first" if first else "A second"
+            name = f"{a} v {b}" + (f" ({unit}/x)" if "yardstick" in a + b else "")
+            lines += [
+                f"{name}, {seat}: {len(side)} games, A's lead in points at each round's end",
+                "  round  " + " ".join(f"{n:>5d}" for n in sorted(leads)),
+                "  lead   " + " ".join(f"{m:+5.1f}" for m in mean),
+                "  change " + " ".join(f"{d:+5.1f}" for d in steps),
+                f"  margins won:  {won}",
+                f"  margins lost or drawn: {rest}",
+            ]
+    return lines
+
+
+def _leads(g: dict[str, object]) -> list[int]:
+    """A's lead in points (seat 0) at the end of each round of a recorded game."""
+    moves = g["moves"]
+    assert isinstance(moves, list)
+    game = Game.new(int(str(g["seed"])), 0 if g["a_first"] else 1)
+    leads: list[int] = []
+    for move in moves:
+        game.play(str(move))
+        if game.rounds_played > len(leads):
+            leads.append(score(game, 0).total - score(game, 1).total)
+    return leads
+
+
 def _pair(g: dict[str, object], key: str) -> list[float]:
     value = g[key]
     assert isinstance(value, list)
@@ -561,11 +613,15 @@ def main(argv: list[str]) -> int:
     m.add_argument("--out", required=True)
     s = sub.add_parser("summary", help="win rates with 95%% intervals, by who started")
     s.add_argument("paths", nargs="+")
+    r = sub.add_parser("rounds", help="A's lead in points round by round, by A's seat")
+    r.add_argument("paths", nargs="+")
     args = parser.parse_args(argv)
     if args.command == "calibrate":
         calibrate(args.games, args.every, args.iterations)
     elif args.command == "match":
         play_match(args.a, args.b, args.pairs, args.seed, args.out, args.unit)
+    elif args.command == "rounds":
+        print("\n".join(rounds(args.paths)))
     else:
         print("\n".join(summary(args.paths)))
     return 0

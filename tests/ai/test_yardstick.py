@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -17,7 +18,14 @@ from .test_honesty import _face_down, _reordered
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from jsonl import read_rows  # noqa: E402
-from yardstick import Yardstick, play_match, playout, playout_move, summary  # noqa: E402
+from yardstick import (  # noqa: E402
+    Yardstick,
+    play_match,
+    playout,
+    playout_move,
+    rounds,
+    summary,
+)
 
 # The yardstick is a benchmark's opponent (docs/strength.md), not the page's AI: its searches
 # (~3 s of test time) run in the full suite, marked slow as the other bench tools' tests are;
@@ -111,6 +119,27 @@ def test_a_match_row_holds_the_game_s_moves_and_they_replay_it(tmp_path: Path) -
         g = Game.replay(r["seed"], 0 if r["a_first"] else 1, r["moves"])
         assert g.is_over
         assert r["points"] == [score(g, 0).total, score(g, 1).total]
+
+
+def test_rounds_replays_each_seat_s_games_to_its_lead_at_every_round_s_end(tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    play_match("greedy", "random", pairs=1, seed=7, out=str(out), unit=107)
+    games = read_rows([out])
+    lines = rounds([str(out)])
+    assert [line.split(":")[0] for line in lines[::6]] == [
+        "greedy v random, A first",
+        "greedy v random, A second",
+    ]
+    for g, block in zip(games, (lines[:6], lines[6:]), strict=True):
+        replayed = Game.replay(g["seed"], 0 if g["a_first"] else 1, g["moves"])
+        played = [int(n) for n in block[1].split()[1:]]
+        assert played == list(range(1, replayed.rounds_played + 1))
+        last = float(block[2].split()[-1])
+        assert last == g["points"][0] - g["points"][1]  # the lead at the end is the margin
+        changes = [float(d) for d in block[3].split()[1:]]
+        assert abs(sum(changes) - last) < 0.05 * len(changes)  # rounded to 0.1 each
+        won, rest = (json.loads(line.split(":", 1)[1]) for line in block[4:6])
+        assert (won, rest) == (([int(last)], []) if g["a_score"] == 1.0 else ([], [int(last)]))
 
 
 def test_the_summary_counts_whole_seed_pairs_by_who_started(tmp_path: Path) -> None:
