@@ -80,9 +80,10 @@ def some(node: Element | None) -> TypeGuard[Element]:
 
 class Presses:
     """Whether a pointer (a finger, a mouse button) is pressed on the page, and a wait for its
-    release: the page's words in a new language wait for it (Prefs.set_language). Written while
-    Close was being tapped just after a language was chosen, they moved the button out from
-    under the pointer, and the click landed beside it (docs/build.md, "A lost tap")."""
+    release: the page's words in a new language (Prefs.set_language) and a hint's reason
+    (Computer.show_hint) wait for it. Written while Close was being tapped just after a
+    language was chosen, the words moved the button out from under the pointer, and the click
+    landed beside it (docs/build.md, "A lost tap")."""
 
     # A release the click follows: a mouse's comes in the same task, a finger's tap a little
     # later (a gesture of its own). Without one (dragged off, a long press), no longer than this.
@@ -98,11 +99,11 @@ class Presses:
 
     def listen(self) -> None:
         on = document.addEventListener
-        on("pointerdown", create_proxy(self.pressed), True)
-        on("pointerup", create_proxy(self.lifted), True)
-        on("pointercancel", create_proxy(self.cancelled), True)
+        on("pointerdown", create_proxy(self.on_down), True)
+        on("pointerup", create_proxy(self.on_up), True)
+        on("pointercancel", create_proxy(self.on_cancel), True)
         # after the click's own handlers (web/main.py's on_click is one): the next task
-        on("click", create_proxy(lambda e: asyncio.get_event_loop().call_soon(self.clicked)), True)
+        on("click", create_proxy(lambda e: asyncio.get_event_loop().call_soon(self.on_click)), True)
         # a select's popup took the press that opened it (its release never reaches the page)
         on("change", create_proxy(lambda e: self.release()), True)
         window.addEventListener("blur", create_proxy(lambda e: self.release()))
@@ -111,24 +112,24 @@ class Presses:
     def is_pressed(self) -> bool:
         return bool(self.down) or self.until_click
 
-    def pressed(self, event: PointerEvent) -> None:
+    def on_down(self, event: PointerEvent) -> None:
         self.down.add(int(event.pointerId))
         self.until_click = False
         self.stop_timer()
 
-    def lifted(self, event: PointerEvent) -> None:
+    def on_up(self, event: PointerEvent) -> None:
         self.down.discard(int(event.pointerId))
         if not self.down:
             self.until_click = True
             self.stop_timer()
             self.timer = asyncio.get_event_loop().call_later(self.CLICK_AFTER_UP_S, self.release)
 
-    def cancelled(self, event: PointerEvent) -> None:
+    def on_cancel(self, event: PointerEvent) -> None:
         self.down.discard(int(event.pointerId))
         if not self.down:
             self.release()
 
-    def clicked(self) -> None:
+    def on_click(self) -> None:
         if not self.down:
             self.release()
 
