@@ -502,6 +502,15 @@ def _add_game(
     by_match.setdefault(key, {})[(int(str(r["seed"])), bool(r["a_first"]))] = r
 
 
+def _whole_pairs(games: dict[tuple[int, bool], dict[str, object]]) -> list[dict[str, object]]:
+    """A match's games whose seed was played with both seatings (a stopped run's half pair out)."""
+    return [g for (s, _), g in games.items() if (s, True) in games and (s, False) in games]
+
+
+def _match_name(a: str, b: str, unit: int) -> str:
+    return f"{a} v {b}" + (f" ({unit}/x)" if "yardstick" in a + b else "")
+
+
 def _match_lines(
     by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]],
 ) -> list[str]:
@@ -510,7 +519,7 @@ def _match_lines(
         f"  {'A first':>18s}  {'A second':>18s}  margin  cpu/decision A, B"
     ]
     for (a, b, unit), games in sorted(by_match.items()):
-        rows = [g for (s, _), g in games.items() if (s, True) in games and (s, False) in games]
+        rows = _whole_pairs(games)
         if not rows:
             continue
         scores = [float(str(g["a_score"])) for g in rows]
@@ -530,7 +539,7 @@ def _match_lines(
             / max(1, sum(_pair(g, "decisions")[k] for g in rows))
             for k in (0, 1)
         ]
-        name = f"{a} v {b}" + (f" ({unit}/x)" if "yardstick" in a + b else "")
+        name = _match_name(a, b, unit)
         lines.append(
             f"{name:28s} {n:5d} {wld:>9s} {rate:6.1%} {low:6.1%}-{high:6.1%}"
             f"  {parts[0]:>18s}  {parts[1]:>18s}  {margin:+5.1f}   {cpu[0]:.3f}, {cpu[1]:.3f} s"
@@ -547,7 +556,7 @@ def rounds(paths: list[str]) -> list[str]:
             _add_game(by_match, r)
     lines = []
     for (a, b, unit), games in sorted(by_match.items()):
-        rows = [g for (s, _), g in games.items() if (s, True) in games and (s, False) in games]
+        rows = _whole_pairs(games)
         for first in (True, False):
             side = [g for g in rows if g["a_first"] is first]
             if not side:
@@ -561,7 +570,7 @@ def rounds(paths: list[str]) -> list[str]:
             won = sorted(int(_margin(g)) for g in side if g["a_score"] == 1.0)
             rest = sorted(int(_margin(g)) for g in side if g["a_score"] != 1.0)
             seat = "A first" if first else "A second"
-            name = f"{a} v {b}" + (f" ({unit}/x)" if "yardstick" in a + b else "")
+            name = _match_name(a, b, unit)
             lines += [
                 f"{name}, {seat}: {len(side)} games, A's lead in points at each round's end",
                 "  round  " + " ".join(f"{n:>5d}" for n in sorted(leads)),

@@ -117,11 +117,10 @@ class Computer:
             page.notice(page.cat.t("error.ai", reason=str(e)))
             return
         seconds = self.port.clock() - began if level != HINT_LEVELS[0] else None
-        if self.port.pressed():
-            # Written under a finger, a reason that wraps to more lines than "thinking" moves
-            # the choices below it (a laptop's dock): the tap is handled first (a move made
-            # by it drops the hint, below).
-            await self.port.released()
+        # Written under a finger, a reason that wraps to more lines than "thinking" moves the
+        # choices below it (a laptop's dock): the tap is handled first (a move made by it drops
+        # the hint, below). At once when no pointer is pressed.
+        await self.port.released()
         if generation != page.generation or s.seq != seq:
             return  # the table moved on while it thought
         self.hint = ShownHint(answer.move, seq, answer.key, answer.params, level, seconds)
