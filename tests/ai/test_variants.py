@@ -104,3 +104,9 @@ def test_expert_eg2_starts_the_end_game_from_two_deals_and_deals_more_while_they
         end_game_position(NOBLE), replace(VARIANTS["expert-eg2"], endgame_nodes=20000), 0
     )
     assert small.samples > 2  # this end game is solved in a few hundred nodes a deal
+
+
+def test_expert_deals8_spreads_the_expert_s_nodes_over_twice_its_deals() -> None:
+    wider, expert = VARIANTS["expert-deals8"], LEVELS["expert"]
+    assert (wider.samples, wider.nodes) == (2 * expert.samples, expert.nodes)
+    assert replace(wider, samples=expert.samples) == expert
