@@ -460,16 +460,19 @@ def summary(paths: list[str]) -> list[str]:
 
 
 def other_bench(path: str, rows: list[dict[str, object]]) -> list[str]:
-    """A file's lines that are not match games: last rounds, last placements, mid-game
-    placements (bench/mid_placements.py), or unknown."""
+    """A file's lines that are not match games: last rounds, late games (bench/late_game.py),
+    last placements, mid-game placements (bench/mid_placements.py), or unknown."""
     from last_placement import summary as placements  # the benches these files come from
     from last_round import summary as last_rounds
+    from late_game import summary as late_games
     from mid_placements import summary as mid_placements
 
     kinds: dict[str, list[dict[str, object]]] = {}
     for r in rows:
         kind = (
-            "last round"
+            "late game"
+            if "opponent" in r and "base_margin" in r
+            else "last round"
             if "base_margin" in r
             else "last placement"
             if "reference" in r
@@ -480,7 +483,9 @@ def other_bench(path: str, rows: list[dict[str, object]]) -> list[str]:
         kinds.setdefault(kind, []).append(r)
     lines = []
     for kind, chosen in kinds.items():
-        if kind == "last round":
+        if kind == "late game":
+            body = late_games(chosen).splitlines()
+        elif kind == "last round":
             body = last_rounds(chosen).splitlines()
         elif kind == "last placement":
             body = placements(chosen)

@@ -187,13 +187,21 @@ def test_the_summary_summarises_other_benches_files_and_skips_unknown_ones(tmp_p
         '{"seed": 1, "index": 0, "round": 2, "expert": {"move": "t1", "cpu": 1.0},'
         ' "expert-tempo": {"move": "t2", "cpu": 1.0}}\n'
     )
+    late = tmp_path / "late-game.jsonl"
+    late.write_text(
+        '{"variant": "late:v", "level": "expert", "opponent": "yardstick:16", "round": 10,'
+        ' "game": "expert v yardstick:16", "seed": 1, "a_first": true, "margin": -1.0,'
+        ' "base_margin": 2.0, "score": 0.0, "base_score": 1.0, "cpu": 0.5, "base_cpu": 0.4}\n'
+    )
     unknown = tmp_path / "notes.jsonl"
     unknown.write_text('{"what": "else"}\n')
-    lines = summary([str(p) for p in (match, rounds, placements, mid, unknown)])
+    lines = summary([str(p) for p in (match, rounds, placements, mid, late, unknown)])
     text = "\n".join(lines)
     assert "expert v hard" in lines[1] and "2-0-0" in lines[1]
     assert "1 last round lines" in text and "margin +2.00" in text
     assert "expert: misses the solved move in 1 of 1" in text
     assert "expert-spend: misses the solved move in 0 of 1" in text
     assert "expert-tempo: 1 placements, 1 placed otherwise than expert" in text
+    assert "1 late game lines" in text and "margin -3.00" in text
+    assert "wins gained 0, lost 1" in text
     assert f"{unknown}: 1 unknown lines, skipped" in text
