@@ -1,9 +1,11 @@
-"""The last rounds played by another player from a recorded game's position: paired, so few tell.
+"""A recorded game's last rounds played again by another player, beside the level's own playout.
 
     python bench/late_game.py run --games bench/results/expert-v-yardstick16.jsonl \\
-        --round 10 --variant late:yardstick:16 --level expert --opponent yardstick:16 \\
-        --out bench/results/late-game-ismcts16.jsonl
-    python bench/late_game.py summary bench/results/late-game-ismcts16.jsonl
+        bench/results/expert-v-yardstick4.jsonl --round 10 --variant late:expert-2x \\
+        --level expert --opponent yardstick:16 \\
+        --baseline bench/results/late-game-round10-fresh16.jsonl \\
+        --out bench/results/late-game-round10-2x.jsonl
+    python bench/late_game.py summary bench/results/late-game-round10-2x.jsonl
 
 The rounds analysis (`yardstick.py rounds`) shows where a seat loses ground; this asks whether
 another player would have kept it there. Each recorded game (whole seed pairs of a
@@ -21,8 +23,8 @@ round's actions), which the expert plays. `late-fresh:yardstick:<times>` starts 
 from an empty tree, as a player that keeps nothing between decisions (the page's AI) would.
 
 One JSON line per game: both final margins and scores of A, A's CPU per decision in each,
-whether A started the game. A stopped run loses
-only the game under way; the same command goes on where it stopped.
+whether A started the game. A stopped run loses only the game under way; the same command
+goes on where it stopped.
 """
 
 from __future__ import annotations
