@@ -11,9 +11,11 @@ at each round's first placement the expert's evaluation (`evaluate(g, 0, EXPERT_
 the lead in points as they stand (`score`: tokens, cards, rows) are set beside the game's final
 margin in points. Per round: the positions, the mean evaluation and margin, the line's slope
 and intercept, the correlation of each forecast with the margin, and how often the forecast's
-sign is the winner's (games won on points). A slope below 1 says the evaluation overstates a
-lead at that stage (its prospects are worth less than it counts them); above 1, the reverse.
-No search: a few seconds for hundreds of games.
+sign is the winner's (games won on points). The slope mixes how the evaluation counts a lead
+with how the two players play the rest of the game (the better player widens a lead, which
+steepens the line): below 1 the evaluation overstates a lead against these players (its
+prospects come to less than it counts), above 1 the reverse or a stronger seat 0. No search:
+about a second for two hundred games.
 """
 
 from __future__ import annotations
