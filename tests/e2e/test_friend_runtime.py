@@ -20,7 +20,7 @@ from friendpage import (
 )
 from pageutil import ExternalRequests, open_game, wait_for_service_worker, wait_until_ready
 from playwright.sync_api import BrowserContext, Error, Page, Request
-from test_offline import cache_state
+from test_offline import cache_state, update_worker
 
 from tools.paths import SITE
 from tools.serve import make_server, url_of
@@ -64,7 +64,7 @@ def test_friend_runtime_offline_then_installed_plays_as_cpython_kept_by_a_new_bu
         context.set_offline(False)
         sw = (copy / "sw.js").read_text().replace(info["version"], "0123456789abcdef")
         (copy / "sw.js").write_text(sw)
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        update_worker(page)
         cached = next(iter(cache_state(page, "0123456789abcdef").values()))
         assert {site_url + w for w in wheels_used} <= set(cached)
     finally:

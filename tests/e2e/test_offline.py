@@ -51,6 +51,32 @@ SETTLED_ON = f"""async (version) => {{
 }}"""
 
 
+# A new build's worker installed and activated: checks for it until one activates. An install
+# whose fetches fail (the context's network just switched back on may still be off for the
+# service worker a moment) ends "redundant" and the browser would only try again at its next
+# update check; the test asks again at once, as that check would, rather than wait for it.
+UPDATE_WORKER = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  for (let tries = 1; tries <= 5; tries++) {
+    await r.update();
+    const w = r.installing || r.waiting;
+    if (!w) return tries;  // already active (or nothing new: cache_state then says so)
+    const end = await new Promise((done) => {
+      const seen = () => ["activated", "redundant"].includes(w.state) && done(w.state);
+      w.addEventListener("statechange", seen);
+      seen();
+    });
+    if (end === "activated") return tries;
+  }
+  return 0;
+}"""
+
+
+def update_worker(page: Page) -> None:
+    """Check for a new build's service worker and wait until it is the active one."""
+    assert page.evaluate(UPDATE_WORKER) > 0, "no new service worker activated in 5 checks"
+
+
 def cache_state(page: Page, version: str, timeout_ms: float = 60_000) -> dict[str, list[str]]:
     """Wait until the only cache is the one of `version`; its entries."""
     try:
@@ -96,7 +122,7 @@ def test_service_worker_precaches_every_file_a_new_build_replaces_it_and_the_gam
         (copy / "sw.js").write_text(sw)
         page.reload()
         wait_until_ready(page)
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        update_worker(page)
         state = cache_state(page, "0123456789abcdef")
         assert len(next(iter(state.values()))) == len(cached)
         # The open page now runs on the old build's files: it says so and offers a reload.
