@@ -28,10 +28,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from jsonl import read_rows  # noqa: E402
-from targi import Game  # noqa: E402
 from targi.ai.evaluate import EXPERT_WEIGHTS, evaluate  # noqa: E402
 from targi.scoring import score  # noqa: E402
-from yardstick import _whole_pairs  # noqa: E402
+from yardstick import _whole_pairs, replayed  # noqa: E402
 
 Sample = tuple[float, float, float]  # evaluation, lead in points, final margin
 
@@ -39,15 +38,11 @@ Sample = tuple[float, float, float]  # evaluation, lead in points, final margin
 def round_starts(row: dict[str, object]) -> dict[int, tuple[float, float]]:
     """A recorded game's evaluation and lead in points (seat 0's) at each round's first
     placement, by round."""
-    moves = row["moves"]
-    assert isinstance(moves, list)
-    g = Game.new(int(str(row["seed"])), 0 if row["a_first"] else 1)
     seen: dict[int, tuple[float, float]] = {}
-    for move in moves:
+    for g in replayed(row):
         if g.decision == "place" and not any(g.targis) and g.round not in seen:
             lead = score(g, 0).total - score(g, 1).total
             seen[g.round] = (evaluate(g, 0, EXPERT_WEIGHTS), float(lead))
-        g.play(str(move))
     return seen
 
 

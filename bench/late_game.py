@@ -42,7 +42,7 @@ from targi import Game  # noqa: E402
 from targi.ai.choose import in_last_actions, in_last_placements  # noqa: E402
 from targi.ai.levels import LEVELS  # noqa: E402
 from targi.scoring import result, score  # noqa: E402
-from yardstick import UNIT, Player, Yardstick, _whole_pairs, make  # noqa: E402
+from yardstick import UNIT, Player, Yardstick, _whole_pairs, make, replayed  # noqa: E402
 
 EXPERT = LEVELS["expert"]
 
@@ -74,13 +74,9 @@ def player(spec: str, start: int, seed: int, unit: int) -> Player:
 
 def at_round(row: dict[str, object], start: int) -> Game | None:
     """The recorded game at its first placement of round `start` (None if it ended before)."""
-    moves = row["moves"]
-    assert isinstance(moves, list)
-    g = Game.new(int(str(row["seed"])), 0 if row["a_first"] else 1)
-    for move in moves:
+    for g in replayed(row):
         if g.round == start and g.decision == "place" and not any(g.targis):
             return g
-        g.play(str(move))
     return None
 
 

@@ -40,7 +40,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
@@ -587,14 +587,22 @@ def rounds(paths: list[str]) -> list[str]:
     return lines
 
 
+def replayed(row: dict[str, object]) -> Iterator[Game]:
+    """A recorded game (a match row, A in seat 0) played again: the game before each of its
+    moves, then at its end. One Game, played on after each step: clone one to keep it."""
+    moves = row["moves"]
+    assert isinstance(moves, list)
+    game = Game.new(int(str(row["seed"])), 0 if row["a_first"] else 1)
+    for move in moves:
+        yield game
+        game.play(str(move))
+    yield game
+
+
 def _leads(g: dict[str, object]) -> list[int]:
     """A's lead in points (seat 0) at the end of each round of a recorded game."""
-    moves = g["moves"]
-    assert isinstance(moves, list)
-    game = Game.new(int(str(g["seed"])), 0 if g["a_first"] else 1)
     leads: list[int] = []
-    for move in moves:
-        game.play(str(move))
+    for game in replayed(g):
         if game.rounds_played > len(leads):
             leads.append(score(game, 0).total - score(game, 1).total)
     return leads
