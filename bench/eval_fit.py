@@ -23,11 +23,13 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from jsonl import read_rows  # noqa: E402
+from targi import Game  # noqa: E402
 from targi.ai.evaluate import EXPERT_WEIGHTS, evaluate  # noqa: E402
 from targi.scoring import score  # noqa: E402
 from yardstick import _whole_pairs, replayed  # noqa: E402
@@ -35,14 +37,22 @@ from yardstick import _whole_pairs, replayed  # noqa: E402
 Sample = tuple[float, float, float]  # evaluation, lead in points, final margin
 
 
+def first_placements(row: dict[str, object]) -> Iterator[Game]:
+    """A recorded game at each round's first placement (one Game, played on: clone to keep)."""
+    seen: set[int] = set()
+    for g in replayed(row):
+        if g.decision == "place" and not any(g.targis) and g.round not in seen:
+            seen.add(g.round)
+            yield g
+
+
 def round_starts(row: dict[str, object]) -> dict[int, tuple[float, float]]:
     """A recorded game's evaluation and lead in points (seat 0's) at each round's first
     placement, by round."""
     seen: dict[int, tuple[float, float]] = {}
-    for g in replayed(row):
-        if g.decision == "place" and not any(g.targis) and g.round not in seen:
-            lead = score(g, 0).total - score(g, 1).total
-            seen[g.round] = (evaluate(g, 0, EXPERT_WEIGHTS), float(lead))
+    for g in first_placements(row):
+        lead = score(g, 0).total - score(g, 1).total
+        seen[g.round] = (evaluate(g, 0, EXPERT_WEIGHTS), float(lead))
     return seen
 
 

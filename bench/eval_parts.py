@@ -37,13 +37,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from eval_fit import first_placements  # noqa: E402
 from jsonl import read_rows  # noqa: E402
 from targi.ai import evaluate as ev  # noqa: E402
 from targi.ai.evaluate import EXPERT_WEIGHTS, Weights  # noqa: E402
 from targi.constants import DISPLAY_LIMIT, ROW_LENGTH, TARGIS  # noqa: E402
 from targi.read import ReadGame  # noqa: E402
 from targi.scoring import score  # noqa: E402
-from yardstick import _whole_pairs, replayed  # noqa: E402
+from yardstick import _whole_pairs  # noqa: E402
 
 PARTS = (
     "certain",  # VP tokens, cards, full rows, pairs made: the score as it stands
@@ -121,14 +122,11 @@ def positions(paths: list[str]) -> list[Position]:
             points = row["points"]
             assert isinstance(points, list)
             margin = float(points[0] - points[1])
-            seen: set[int] = set()
-            for g in replayed(row):
-                if g.decision == "place" and not any(g.targis) and g.round not in seen:
-                    seen.add(g.round)
-                    mine, theirs = parts(g, 0), parts(g, 1)
-                    leads = {k: mine[k] - theirs[k] for k in PARTS}
-                    first = 1 if g.first == 0 else -1
-                    out.append((path, game, g.round, first, leads, margin))
+            for g in first_placements(row):
+                mine, theirs = parts(g, 0), parts(g, 1)
+                leads = {k: mine[k] - theirs[k] for k in PARTS}
+                first = 1 if g.first == 0 else -1
+                out.append((path, game, g.round, first, leads, margin))
             game += 1
     return out
 
