@@ -5,6 +5,7 @@
         --out bench/results/hard-v-yardstick4.jsonl
     python bench/yardstick.py summary bench/results/*.jsonl
     python bench/yardstick.py rounds bench/results/expert-v-yardstick4.jsonl
+    python bench/yardstick.py merge --into bench/results/expert-v-yardstick16.jsonl /tmp/copy.jsonl
 
 Issue 25's ISMCTS, as the issue describes it (Cowling, Powley and Whitehouse 2012, single
 observer): one tree over information sets; every iteration deals the unseen cards anew with
@@ -28,7 +29,8 @@ at any time and run the same command again to go on. `summary` prints win rates 
 Wilson intervals, by who started. `rounds` replays a match's games (whole seed pairs) and
 prints, by A's seat, A's lead in points as they stand (`score`: tokens, cards, rows; goods and
 gold do not count) at each round's end, and the margins of A's wins and losses: where a seat
-gains and loses, and how close its games are.
+gains and loses, and how close its games are. `merge` appends the games of other files (two
+processes that shared a row's seeds, each into its own file) that the row does not hold.
 """
 
 from __future__ import annotations
@@ -434,6 +436,28 @@ def play_match(a: str, b: str, pairs: int, seed: int, out: str, unit: int) -> No
             append_row(out, row)
 
 
+def _game_key(row: dict[str, object]) -> tuple[object, ...]:
+    return (row["a"], row["b"], row.get("unit"), row["seed"], row["a_first"])
+
+
+def merge(into: str, copies: list[str]) -> tuple[int, int]:
+    """Append to `into` the games of `copies` it does not hold (the same players, budget unit,
+    seed and seating), in the copies' order: how two processes that shared a row's seeds put
+    their games together. Returns (games added, games it already held)."""
+    held = {_game_key(r) for r in read_games([into])}
+    added = skipped = 0
+    with open(into, "a") as f:
+        for row in read_games(copies):
+            key = _game_key(row)
+            if key in held:
+                skipped += 1
+                continue
+            held.add(key)
+            f.write(json.dumps(row) + "\n")
+            added += 1
+    return added, skipped
+
+
 def _p95(times: list[float]) -> float:
     chosen = sorted(t for t in times if t > 0.0005)  # decisions that were thought about
     return round(chosen[int(0.95 * (len(chosen) - 1))], 3) if chosen else 0.0
@@ -637,6 +661,9 @@ def main(argv: list[str]) -> int:
     s.add_argument("paths", nargs="+")
     r = sub.add_parser("rounds", help="A's lead in points round by round, by A's seat")
     r.add_argument("paths", nargs="+")
+    j = sub.add_parser("merge", help="append another file's games a row does not hold")
+    j.add_argument("--into", required=True)
+    j.add_argument("copies", nargs="+")
     args = parser.parse_args(argv)
     if args.command == "calibrate":
         calibrate(args.games, args.every, args.iterations)
@@ -644,6 +671,9 @@ def main(argv: list[str]) -> int:
         play_match(args.a, args.b, args.pairs, args.seed, args.out, args.unit)
     elif args.command == "rounds":
         print("\n".join(rounds(args.paths)))
+    elif args.command == "merge":
+        added, skipped = merge(args.into, args.copies)
+        print(f"{args.into}: {added} games added, {skipped} already held")
     else:
         print("\n".join(summary(args.paths)))
     return 0

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from jsonl import read_rows  # noqa: E402
 from yardstick import (  # noqa: E402
     Yardstick,
+    merge,
     play_match,
     playout,
     playout_move,
@@ -205,3 +206,19 @@ def test_the_summary_summarises_other_benches_files_and_skips_unknown_ones(tmp_p
     assert "1 late game lines" in text and "margin -3.00" in text
     assert "wins gained 0, lost 1" in text
     assert f"{unknown}: 1 unknown lines, skipped" in text
+
+
+def test_merge_appends_only_the_games_the_row_does_not_hold(tmp_path: Path) -> None:
+    def game(seed: int, a_first: bool, b: str = "yardstick:16") -> dict[str, object]:
+        return {"a": "expert", "b": b, "unit": 107, "seed": seed, "a_first": a_first}
+
+    row, copy = tmp_path / "row.jsonl", tmp_path / "copy.jsonl"
+    held = [game(1, True), game(1, False), game(2, True)]
+    row.write_text("".join(json.dumps(g) + "\n" for g in held))
+    # The copy repeats the row's games of seed 1, completes seed 2, adds seed 3, has another
+    # match's game on a held seed, and ends on a line cut short.
+    extra = [game(1, True), game(2, False), game(3, True), game(1, True, b="hard")]
+    copy.write_text("".join(json.dumps(g) + "\n" for g in extra) + '{"a": "exp')
+    assert merge(str(row), [str(copy)]) == (3, 1)
+    assert read_rows([row]) == [*held, extra[1], extra[2], extra[3]]
+    assert merge(str(row), [str(copy)]) == (0, 4)  # again: nothing new
