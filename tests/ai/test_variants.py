@@ -110,3 +110,10 @@ def test_expert_deals8_spreads_the_expert_s_nodes_over_twice_its_deals() -> None
     wider, expert = VARIANTS["expert-deals8"], LEVELS["expert"]
     assert (wider.samples, wider.nodes) == (2 * expert.samples, expert.nodes)
     assert replace(wider, samples=expert.samples) == expert
+
+
+def test_expert_win10_is_the_expert_with_expert_win_s_bonus() -> None:
+    bold, expert = VARIANTS["expert-win10"], LEVELS["expert"]
+    assert bold.weights == VARIANTS["expert-win"].weights
+    assert bold.weights.win == 10.0 and expert.weights.win == 3.0
+    assert replace(bold, weights=expert.weights) == expert

@@ -99,6 +99,10 @@ VARIANTS: dict[str, Level] = {
     # The expert's nodes over twice its deals before the end game (8 of 3,500 nodes, not 4 of
     # 7,000): shallower searches, the hidden cards sampled more widely, in the same time.
     "expert-deals8": replace(LEVELS["expert"], samples=8),
+    # The page's expert with expert-win's bonus: against the yardstick the expert loses most
+    # games decided by 0-2 points (ties on points all but one), and these play the last round,
+    # where finished games meet the bonus, for the deals won first.
+    "expert-win10": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, win=10.0)),
     # expert-lp0 (its end game pruned) with expert-spend's weights for the last placements.
     "expert-prune-spend": replace(LP0, weights=replace(EXPERT_WEIGHTS, spend=True)),
 }
