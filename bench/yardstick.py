@@ -29,8 +29,10 @@ at any time and run the same command again to go on. `summary` prints win rates 
 Wilson intervals, by who started. `rounds` replays a match's games (whole seed pairs) and
 prints, by A's seat, A's lead in points as they stand (`score`: tokens, cards, rows; goods and
 gold do not count) at each round's end, and the margins of A's wins and losses: where a seat
-gains and loses, and how close its games are. `merge` appends the games of other files (two
-processes that shared a row's seeds, each into its own file) that the row does not hold.
+gains and loses, and how close its games are; then, both seats together, A's record in the
+games decided by 2 points or fewer and in the others, and the leads of the close games.
+`merge` appends the games of other files (two processes that shared a row's seeds, each into
+its own file) that the row does not hold.
 """
 
 from __future__ import annotations
@@ -608,6 +610,34 @@ def rounds(paths: list[str]) -> list[str]:
                 f"  margins won:  {won}",
                 f"  margins lost or drawn: {rest}",
             ]
+        lines += _close_lines(_match_name(a, b, unit), rows)
+    return lines
+
+
+CLOSE = 2  # points: a game decided by this many or fewer (the tie-break included) is close
+
+
+def _close_lines(name: str, rows: list[dict[str, object]]) -> list[str]:
+    """A match's games (both seats) decided by CLOSE points or fewer and by more: A's record in
+    each, and A's mean lead in points at each round's end in the close games it won and in
+    those it did not."""
+    close = [g for g in rows if abs(_margin(g)) <= CLOSE]
+    far = [g for g in rows if abs(_margin(g)) > CLOSE]
+
+    def record(games: list[dict[str, object]]) -> str:
+        scores = [g["a_score"] for g in games]
+        return f"{scores.count(1.0)}-{scores.count(0.0)}-{scores.count(0.5)} of {len(games)}"
+
+    lines = [f"{name}: within {CLOSE} points {record(close)}; by more {record(far)}"]
+    for label, games in (
+        ("close won ", [g for g in close if g["a_score"] == 1.0]),
+        ("close lost", [g for g in close if g["a_score"] != 1.0]),
+    ):
+        if games:
+            leads = [_leads(g) for g in games]
+            n = min(len(le) for le in leads)
+            mean = [statistics.mean(le[i] for le in leads) for i in range(n)]
+            lines.append(f"  {label} lead " + " ".join(f"{m:+5.1f}" for m in mean))
     return lines
 
 

@@ -127,11 +127,11 @@ def test_rounds_replays_each_seat_s_games_to_its_lead_at_every_round_s_end(tmp_p
     play_match("greedy", "random", pairs=1, seed=7, out=str(out), unit=107)
     games = read_rows([out])
     lines = rounds([str(out)])
-    assert [line.split(":")[0] for line in lines[::6]] == [
+    assert [line.split(":")[0] for line in lines[:12:6]] == [
         "greedy v random, A first",
         "greedy v random, A second",
     ]
-    for g, block in zip(games, (lines[:6], lines[6:]), strict=True):
+    for g, block in zip(games, (lines[:6], lines[6:12]), strict=True):
         replayed = Game.replay(g["seed"], 0 if g["a_first"] else 1, g["moves"])
         played = [int(n) for n in block[1].split()[1:]]
         assert played == list(range(1, replayed.rounds_played + 1))
@@ -141,6 +141,26 @@ def test_rounds_replays_each_seat_s_games_to_its_lead_at_every_round_s_end(tmp_p
         assert abs(sum(changes) - last) < 0.05 * len(changes)  # rounded to 0.1 each
         won, rest = (json.loads(line.split(":", 1)[1]) for line in block[4:6])
         assert (won, rest) == (([int(last)], []) if g["a_score"] == 1.0 else ([], [int(last)]))
+
+
+def test_rounds_sets_the_close_games_apart_with_their_leads(tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    play_match("greedy", "random", pairs=1, seed=7, out=str(out), unit=107)
+    games = read_rows([out])
+    # The two games as recorded, the second doctored into a 1-point loss: it counts as close,
+    # and its leads are still the replayed game's.
+    close = dict(games[1], a_score=0.0, points=[20, 21])
+    out.write_text(json.dumps(games[0]) + "\n" + json.dumps(close) + "\n")
+    block = rounds([str(out)])[12:]
+    far_margin = games[0]["points"][0] - games[0]["points"][1]  # type: ignore[index]
+    assert abs(far_margin) > 2  # greedy beats random by more than 2 on this seed
+    far = "1-0-0" if games[0]["a_score"] == 1.0 else "0-1-0"
+    assert block[0] == f"greedy v random: within 2 points 0-1-0 of 1; by more {far} of 1"
+    assert len(block) == 2 and block[1].startswith("  close lost lead")
+    replayed = Game.replay(close["seed"], 0 if close["a_first"] else 1, close["moves"])
+    leads = [float(x) for x in block[1].split()[3:]]
+    assert len(leads) == replayed.rounds_played
+    assert leads[-1] == score(replayed, 0).total - score(replayed, 1).total
 
 
 def test_the_summary_counts_whole_seed_pairs_by_who_started(tmp_path: Path) -> None:
