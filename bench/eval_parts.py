@@ -22,6 +22,10 @@ evaluation's sum as the one predictor (its parts weighted as they are, only the 
 and once with a coefficient a part. The root mean square error and how often the forecast's
 sign is the winner's (games won on points), for all positions and for each file.
 
+`--close won|lost` keeps the games decided by 2 points or fewer that A won or did not (as
+`yardstick.py rounds` counts them); `--by-round` prints each part's mean lead at each round's
+first placement instead of the fits.
+
 The parts are read with the evaluation's own functions, and `parts` sums to `player_worth`
 (tests/ai/test_eval_parts_bench.py holds it to that on every position of a game). No search:
 seconds for a few hundred games.
@@ -44,7 +48,7 @@ from targi.ai.evaluate import EXPERT_WEIGHTS, Weights  # noqa: E402
 from targi.constants import DISPLAY_LIMIT, ROW_LENGTH, TARGIS  # noqa: E402
 from targi.read import ReadGame  # noqa: E402
 from targi.scoring import score  # noqa: E402
-from yardstick import _whole_pairs  # noqa: E402
+from yardstick import CLOSE, _whole_pairs  # noqa: E402
 
 PARTS = (
     "certain",  # VP tokens, cards, full rows, pairs made: the score as it stands
@@ -111,9 +115,10 @@ Position = tuple[str, int, int, int, dict[str, float], float]
 FOLDS = 5
 
 
-def positions(paths: list[str]) -> list[Position]:
+def positions(paths: list[str], close: str | None = None) -> list[Position]:
     """Every whole pair's game at each round's first placement: the parts' leads (seat 0's
-    minus seat 1's) and the final margin in points."""
+    minus seat 1's) and the final margin in points. `close`: only the games decided by
+    yardstick.CLOSE points or fewer that A "won" or did not ("lost")."""
     out: list[Position] = []
     game = 0
     for path in paths:
@@ -122,6 +127,9 @@ def positions(paths: list[str]) -> list[Position]:
             points = row["points"]
             assert isinstance(points, list)
             margin = float(points[0] - points[1])
+            won = row["a_score"] == 1.0
+            if close and (abs(margin) > CLOSE or won != (close == "won")):
+                continue
             for g in first_placements(row):
                 mine, theirs = parts(g, 0), parts(g, 1)
                 leads = {k: mine[k] - theirs[k] for k in PARTS}
@@ -213,11 +221,32 @@ def report(rows: list[Position]) -> list[str]:
     return lines
 
 
+def by_round(rows: list[Position]) -> list[str]:
+    """Each part's mean lead at each round's first placement, and the final margin's."""
+    rounds = sorted({r[2] for r in rows})
+    lines = [f"{len({r[1] for r in rows})} games; mean lead at each round's first placement"]
+    lines.append(f"  {'round':12s}" + "".join(f"{n:>6d}" for n in rounds))
+    for name in (*PARTS, "evaluation"):
+        means = []
+        for n in rounds:
+            leads = [r[4] for r in rows if r[2] == n]
+            means.append(
+                np.mean([sum(le.values()) if name == "evaluation" else le[name] for le in leads])
+            )
+        lines.append(f"  {name:12s}" + "".join(f"{m:>+6.2f}" for m in means))
+    margins = {r[1]: r[5] for r in rows}
+    lines.append(f"  final margin {np.mean(list(margins.values())):+.2f}")
+    return lines
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="+")
+    parser.add_argument("--close", choices=("won", "lost"), help="close games only")
+    parser.add_argument("--by-round", action="store_true", help="mean leads, not fits")
     args = parser.parse_args(argv)
-    print("\n".join(report(positions(args.paths))))
+    rows = positions(args.paths, args.close)
+    print("\n".join(by_round(rows) if args.by_round else report(rows)))
     return 0
 
 
