@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -10,7 +11,16 @@ from targi.ai.evaluate import EXPERT_WEIGHTS, WEIGHTS, Weights, player_worth
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from eval_parts import PARTS, Position, fit, held_out, parts, positions, report  # noqa: E402
+from eval_parts import (  # noqa: E402
+    PARTS,
+    Position,
+    by_round,
+    fit,
+    held_out,
+    parts,
+    positions,
+    report,
+)
 from jsonl import read_rows  # noqa: E402
 from yardstick import play_match, replayed  # noqa: E402
 
@@ -76,3 +86,29 @@ def test_held_out_forecasts_come_from_fits_without_the_position_s_game() -> None
     forecast = held_out(spoiled, ["certain", "goods"])
     assert forecast[:4] == pytest.approx([r[5] for r in rows[:4]], abs=1e-9)
     assert max(abs(f - r[5]) for f, r in zip(forecast[4:], rows[4:], strict=True)) > 1e-3
+
+
+def test_close_keeps_the_games_within_two_points_that_a_won_or_did_not(tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    play_match("greedy", "random", pairs=1, seed=7, out=str(out), unit=107)
+    rows = read_rows([out])
+    rows[1] = dict(rows[1], a_score=0.0, points=[20, 21])  # a close loss; the other is not close
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    lost = positions([str(out)], "lost")
+    assert lost and {r[5] for r in lost} == {-1.0}
+    assert positions([str(out)], "won") == []
+    assert len(positions([str(out)])) > len(lost)
+
+
+def test_by_round_gives_each_part_s_mean_lead_and_the_margin() -> None:
+    # Two games of four rounds, each with one final margin (3 and -2), as recorded games have.
+    rows = [(*r[:5], 3.0 if r[1] == 0 else -2.0) for r in made_up(8)]
+    lines = by_round(rows)
+    assert lines[0].startswith("2 games")
+    certain = [float(x) for x in lines[2].split()[1:]]
+    assert certain == [sum(r[4]["certain"] for r in rows if r[2] == n) / 2 for n in range(1, 5)]
+    evaluation = [float(x) for x in lines[2 + len(PARTS)].split()[1:]]
+    assert evaluation == [
+        round(sum(sum(r[4].values()) for r in rows if r[2] == n) / 2, 2) for n in range(1, 5)
+    ]
+    assert lines[-1] == "  final margin +0.50"
