@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from targi.ai import make_player
-from targi.ai.choose import decide, sample_seed
+import pytest
+from targi.ai import choose, make_player
+from targi.ai.choose import decide, sample_seed, win_chance
 from targi.ai.evaluate import EXPERT_WEIGHTS
 from targi.ai.levels import LEVELS, UNPRUNED, VARIANTS
 from targi.ai.player import AIPlayer
-from targi.ai.search import Search
+from targi.ai.search import RootResult, Search
 from targi.constants import LEVEL_NAMES
 from targi.registry import make_player as registry_player
 from targi.view import observe
@@ -117,3 +118,40 @@ def test_expert_win10_is_the_expert_with_expert_win_s_bonus() -> None:
     assert bold.weights == VARIANTS["expert-win"].weights
     assert bold.weights.win == 10.0 and expert.weights.win == 3.0
     assert replace(bold, weights=expert.weights) == expert
+
+
+def test_expert_chance_is_the_expert_averaging_chances_of_winning() -> None:
+    assert replace(VARIANTS["expert-chance"], win_scale=0.0) == LEVELS["expert"]
+    assert all(lv.win_scale == 0.0 for lv in LEVELS.values())
+    assert win_chance(0.0, 2.0) == 0.5
+    assert win_chance(2.0, 2.0) == pytest.approx(1 - win_chance(-2.0, 2.0))
+    assert win_chance(-1e9, 2.0) == 0.0 and win_chance(1e9, 2.0) == 1.0
+    assert win_chance(1.0, 2.0) < win_chance(1.5, 2.0) < win_chance(1.5, 1.0)
+
+
+def test_expert_chance_takes_the_small_lead_in_every_deal_over_the_big_one_in_a_few(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Four deals: placing on one card leads by 10 VP in the first and trails by 2 in the
+    # others (a mean of +1.0), on the other leads by 0.5 in each (+0.5).
+    g = _placement()
+    bold, safe = g.legal_moves()[:2]
+    dealt: list[int] = []
+
+    class Deals:
+        def __init__(self, *args: object) -> None:
+            dealt.append(len(dealt))
+            self.first = len(dealt) == 1
+
+        def root(self, *args: object, **kwargs: object) -> RootResult:
+            values = dict.fromkeys(g.legal_moves(), -5.0)
+            values.update({bold: 10.0 if self.first else -2.0, safe: 0.5})
+            return RootResult(values, 3, 100, False)
+
+    monkeypatch.setattr(choose, "Search", Deals)
+    assert decide(g, "expert", 1).move == bold
+    dealt.clear()
+    chance = decide(g, "expert-chance", 1)
+    assert chance.move == safe and len(dealt) == LEVELS["expert"].samples
+    k = 2.0 * (1 + choose.rounds_after_this(g) / 8)
+    assert chance.values[safe] == pytest.approx(win_chance(0.5, k))

@@ -8,6 +8,7 @@ in the order of unseen cards give the same observation, hence the same samples a
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..read import ReadGame
@@ -119,6 +120,8 @@ def deals(
     # Pruned, a deal's share is what is left of the budget over the deals still owed: a deal
     # solved cheaply leaves more to the next, so a busy round is solved in fewer deals.
     depths = (1, END_GAME_FALLBACK, lv.max_depth) if pruned_end else ()
+    # A finished game's value is a margin plus the win bonus, so the end game keeps margins.
+    k = lv.win_scale * (1 + rounds_after_this(obs.game) / 8) if not exact else 0.0
     while dealt < samples or (exact and solved and dealt < MAX_DEALS and used + dearest <= budget):
         world = obs.sample(sample_seed(seed, dealt))
         share = seconds / samples if seconds else None
@@ -134,8 +137,18 @@ def deals(
         depth = min(depth, result.depth)
         dealt += 1
         for m in moves:
-            totals[m] += result.values[m]
+            v = result.values[m]
+            totals[m] += win_chance(v, k) if k else v
     return Choice("", {m: v / dealt for m, v in totals.items()}, used, depth, dealt)
+
+
+def win_chance(value: float, k: float) -> float:
+    """A deal's value of a move (VP, the mover's lead) as a chance of winning
+    (`Level.win_scale`)."""
+    x = value / k
+    if x < -40.0:  # far below zero exp(-x) overflows; the chance is 0 to 17 places there
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def finish(g: ReadGame, lv: Level, moves: list[str], seed: int, found: Choice) -> Choice:

@@ -40,6 +40,11 @@ class Level:
     # The end game starts earlier: at the last round's placements once this many Targis (both
     # players') or fewer are left to place; 0 starts it after the placements.
     endgame_placements: int = 0
+    # Before the end game, each deal's value v of a move counts in the mean over deals as a
+    # chance of winning, 1 / (1 + exp(-v / k)) with k = win_scale x (1 + rounds after this
+    # one / 8), not as a margin: a move that leads a little in every deal then beats one that
+    # leads by much in a few (0: the mean of the margins, as every level has it).
+    win_scale: float = 0.0
 
 
 SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard, expert
@@ -103,6 +108,9 @@ VARIANTS: dict[str, Level] = {
     # games decided by 0-2 points (ties on points all but one), and these play the last round,
     # where finished games meet the bonus, for the deals won first.
     "expert-win10": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, win=10.0)),
+    # The page's expert averaging its deals as chances of winning before the end game: the
+    # yardstick, which plays for the win, takes four close games in five from the expert.
+    "expert-chance": replace(LEVELS["expert"], win_scale=2.0),
     # expert-lp0 (its end game pruned) with expert-spend's weights for the last placements.
     "expert-prune-spend": replace(LP0, weights=replace(EXPERT_WEIGHTS, spend=True)),
 }
