@@ -121,7 +121,7 @@ def deals(
     # solved cheaply leaves more to the next, so a busy round is solved in fewer deals.
     depths = (1, END_GAME_FALLBACK, lv.max_depth) if pruned_end else ()
     # A finished game's value is a margin plus the win bonus, so the end game keeps margins.
-    k = lv.win_scale * (1 + rounds_after_this(obs.game) / 8) if not exact else 0.0
+    k = lv.win_scale * (1 + rounds_after_this(obs.game) / 8) if lv.win_scale and not exact else 0.0
     while dealt < samples or (exact and solved and dealt < MAX_DEALS and used + dearest <= budget):
         world = obs.sample(sample_seed(seed, dealt))
         share = seconds / samples if seconds else None
