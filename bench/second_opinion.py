@@ -2,8 +2,9 @@
 
     python bench/second_opinion.py run --games bench/results/expert-v-yardstick16.jsonl \\
         --close lost --rounds 10 11 --times 64 \\
-        --out bench/results/second-opinion-expert-v-yardstick16.jsonl
-    python bench/second_opinion.py summary bench/results/second-opinion-expert-v-yardstick16.jsonl
+        --out bench/results/second-opinion-expert-v-yardstick16-lost.jsonl
+    python bench/second_opinion.py summary \\
+        bench/results/second-opinion-expert-v-yardstick16-lost.jsonl
 
 bench/blunders.py judges a level by a deeper search of its own kind, so it cannot see what the
 evaluation misjudges. This asks a player that does not use the evaluation at all: the
