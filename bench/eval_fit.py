@@ -28,11 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from jsonl import read_rows  # noqa: E402
 from targi import Game  # noqa: E402
 from targi.ai.evaluate import EXPERT_WEIGHTS, evaluate  # noqa: E402
 from targi.scoring import score  # noqa: E402
-from yardstick import _whole_pairs, replayed  # noqa: E402
+from yardstick import recorded_pairs, replayed  # noqa: E402
 
 Sample = tuple[float, float, float]  # evaluation, lead in points, final margin
 
@@ -58,9 +57,8 @@ def round_starts(row: dict[str, object]) -> dict[int, tuple[float, float]]:
 
 def samples(paths: list[str]) -> dict[int, list[Sample]]:
     by_round: dict[int, list[Sample]] = {}
-    for path in paths:  # one match a file: seeds repeat across files
-        games = {(r["seed"], r["a_first"]): r for r in read_rows([path]) if "moves" in r}
-        for row in _whole_pairs(games):  # type: ignore[arg-type]
+    for path in paths:
+        for row in recorded_pairs(path):
             points = row["points"]
             assert isinstance(points, list)
             margin = float(points[0] - points[1])

@@ -42,13 +42,12 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from eval_fit import first_placements  # noqa: E402
-from jsonl import read_rows  # noqa: E402
 from targi.ai import evaluate as ev  # noqa: E402
 from targi.ai.evaluate import EXPERT_WEIGHTS, Weights  # noqa: E402
 from targi.constants import DISPLAY_LIMIT, ROW_LENGTH, TARGIS  # noqa: E402
 from targi.read import ReadGame  # noqa: E402
 from targi.scoring import score  # noqa: E402
-from yardstick import CLOSE, _whole_pairs  # noqa: E402
+from yardstick import recorded_pairs  # noqa: E402
 
 PARTS = (
     "certain",  # VP tokens, cards, full rows, pairs made: the score as it stands
@@ -117,19 +116,15 @@ FOLDS = 5
 
 def positions(paths: list[str], close: str | None = None) -> list[Position]:
     """Every whole pair's game at each round's first placement: the parts' leads (seat 0's
-    minus seat 1's) and the final margin in points. `close`: only the games decided by
-    yardstick.CLOSE points or fewer that A "won" or did not ("lost")."""
+    minus seat 1's) and the final margin in points. `close`: only the close games A "won" or
+    did not ("lost"), as yardstick.is_close."""
     out: list[Position] = []
     game = 0
     for path in paths:
-        games = {(r["seed"], r["a_first"]): r for r in read_rows([path]) if "moves" in r}
-        for row in _whole_pairs(games):  # type: ignore[arg-type]
+        for row in recorded_pairs(path, close):
             points = row["points"]
             assert isinstance(points, list)
             margin = float(points[0] - points[1])
-            won = row["a_score"] == 1.0
-            if close and (abs(margin) > CLOSE or won != (close == "won")):
-                continue
             for g in first_placements(row):
                 mine, theirs = parts(g, 0), parts(g, 1)
                 leads = {k: mine[k] - theirs[k] for k in PARTS}

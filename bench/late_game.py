@@ -42,7 +42,7 @@ from targi import Game  # noqa: E402
 from targi.ai.choose import in_last_actions, in_last_placements  # noqa: E402
 from targi.ai.levels import LEVELS  # noqa: E402
 from targi.scoring import result, score  # noqa: E402
-from yardstick import UNIT, Player, Yardstick, _whole_pairs, make, replayed  # noqa: E402
+from yardstick import UNIT, Player, Yardstick, make, recorded_pairs, replayed  # noqa: E402
 
 EXPERT = LEVELS["expert"]
 
@@ -116,11 +116,7 @@ def run(
         for r in read_rows(baselines or [])
         if (r["level"], r["opponent"], r["round"]) == (level, opponent, start)
     }
-    rows = [
-        row
-        for path in games  # one match a file: seeds repeat across files
-        for row in _whole_pairs({(r["seed"], r["a_first"]): r for r in read_rows([path])})
-    ]
+    rows = [row for path in games for row in recorded_pairs(path)]
     for row in rows:
         s, name = int(str(row["seed"])), f"{row['a']} v {row['b']}"
         if not seeds[0] <= s <= seeds[1] or (name, s, row["a_first"]) in done:

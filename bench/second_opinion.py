@@ -37,20 +37,10 @@ from jsonl import append_row, read_rows  # noqa: E402
 from targi.ai.choose import in_last_actions, in_last_placements  # noqa: E402
 from targi.ai.levels import LEVELS  # noqa: E402
 from targi.ai.policy import QUICK  # noqa: E402
-from yardstick import CLOSE, UNIT, Yardstick, _whole_pairs, replayed  # noqa: E402
+from yardstick import UNIT, Yardstick, recorded_pairs, replayed  # noqa: E402
 
 REFERENCE_SEED = 5_000_011  # the yardstick's seeds here: not any a match player uses
 EXPERT = LEVELS["expert"]
-
-
-def chosen(row: dict[str, object], close: str | None) -> bool:
-    """Whether a recorded game is one `--close` asks for."""
-    if close is None:
-        return True
-    points = row["points"]
-    assert isinstance(points, list)
-    won = row["a_score"] == 1.0
-    return abs(points[0] - points[1]) <= CLOSE and won == (close == "won")
 
 
 def rate(ref: Yardstick, move: str) -> tuple[float, int]:
@@ -64,10 +54,7 @@ def run(
     games: Path, close: str | None, rounds: list[int], times: int, out: Path, unit: int = UNIT
 ) -> None:
     done = {(r["game"], r["seed"], r["a_first"], r["index"]) for r in read_rows([out])}
-    match = {(r["seed"], r["a_first"]): r for r in read_rows([games]) if "moves" in r}
-    for row in _whole_pairs(match):  # type: ignore[arg-type]
-        if not chosen(row, close):
-            continue
+    for row in recorded_pairs(games, close):
         name = f"{row['a']} v {row['b']}"
         moves = row["moves"]
         assert isinstance(moves, list)

@@ -538,6 +538,24 @@ def _whole_pairs(games: dict[tuple[int, bool], dict[str, object]]) -> list[dict[
     return [g for (s, _), g in games.items() if (s, True) in games and (s, False) in games]
 
 
+CLOSE = 2  # points: a game decided by this many or fewer (the tie-break included) is close
+
+
+def is_close(g: dict[str, object], close: str | None) -> bool:
+    """Whether a recorded game is one `close` asks for: None, any game; "won" or "lost", one
+    decided by CLOSE points or fewer that A won or did not (a draw is not won)."""
+    if close is None:
+        return True
+    return abs(_margin(g)) <= CLOSE and (g["a_score"] == 1.0) == (close == "won")
+
+
+def recorded_pairs(path: str | Path, close: str | None = None) -> list[dict[str, object]]:
+    """The games of one match file that keep their moves, whole seed pairs only (seeds repeat
+    across files: read one file at a time), those `close` asks for (`is_close`)."""
+    games = {(r["seed"], r["a_first"]): r for r in read_games([str(path)]) if "moves" in r}
+    return [g for g in _whole_pairs(games) if is_close(g, close)]  # type: ignore[arg-type]
+
+
 def _match_name(a: str, b: str, unit: int) -> str:
     return f"{a} v {b}" + (f" ({unit}/x)" if "yardstick" in a + b else "")
 
@@ -588,15 +606,12 @@ def rounds(paths: list[str]) -> list[str]:
     lines = []
     for (a, b, unit), games in sorted(by_match.items()):
         rows = _whole_pairs(games)
+        leads = {id(g): _leads(g) for g in rows}  # each game replayed once
         for first in (True, False):
             side = [g for g in rows if g["a_first"] is first]
             if not side:
                 continue
-            leads: dict[int, list[int]] = {}
-            for g in side:
-                for n, lead in enumerate(_leads(g), start=1):
-                    leads.setdefault(n, []).append(lead)
-            mean = [statistics.mean(leads[n]) for n in sorted(leads)]
+            mean = _mean_leads([leads[id(g)] for g in side])
             steps = [m - (mean[i - 1] if i else 0.0) for i, m in enumerate(mean)]
             won = sorted(int(_margin(g)) for g in side if g["a_score"] == 1.0)
             rest = sorted(int(_margin(g)) for g in side if g["a_score"] != 1.0)
@@ -604,39 +619,40 @@ def rounds(paths: list[str]) -> list[str]:
             name = _match_name(a, b, unit)
             lines += [
                 f"{name}, {seat}: {len(side)} games, A's lead in points at each round's end",
-                "  round  " + " ".join(f"{n:>5d}" for n in sorted(leads)),
+                "  round  " + " ".join(f"{n:>5d}" for n in range(1, len(mean) + 1)),
                 "  lead   " + " ".join(f"{m:+5.1f}" for m in mean),
                 "  change " + " ".join(f"{d:+5.1f}" for d in steps),
                 f"  margins won:  {won}",
                 f"  margins lost or drawn: {rest}",
             ]
-        lines += _close_lines(_match_name(a, b, unit), rows)
+        lines += _close_lines(_match_name(a, b, unit), rows, leads)
     return lines
 
 
-CLOSE = 2  # points: a game decided by this many or fewer (the tie-break included) is close
+def _mean_leads(leads: list[list[int]]) -> list[float]:
+    """The mean lead at each round's end over the games that reached that round."""
+    rounds = max(len(le) for le in leads)
+    return [statistics.mean(le[i] for le in leads if len(le) > i) for i in range(rounds)]
 
 
-def _close_lines(name: str, rows: list[dict[str, object]]) -> list[str]:
+def _close_lines(
+    name: str, rows: list[dict[str, object]], leads: dict[int, list[int]]
+) -> list[str]:
     """A match's games (both seats) decided by CLOSE points or fewer and by more: A's record in
-    each, and A's mean lead in points at each round's end in the close games it won and in
-    those it did not."""
-    close = [g for g in rows if abs(_margin(g)) <= CLOSE]
+    each, and A's mean lead in points at each round's end (`leads`, by id of the game) in the
+    close games it won and in those it did not."""
+    won = [g for g in rows if is_close(g, "won")]
+    lost = [g for g in rows if is_close(g, "lost")]
     far = [g for g in rows if abs(_margin(g)) > CLOSE]
 
     def record(games: list[dict[str, object]]) -> str:
         scores = [g["a_score"] for g in games]
         return f"{scores.count(1.0)}-{scores.count(0.0)}-{scores.count(0.5)} of {len(games)}"
 
-    lines = [f"{name}: within {CLOSE} points {record(close)}; by more {record(far)}"]
-    for label, games in (
-        ("close won ", [g for g in close if g["a_score"] == 1.0]),
-        ("close lost", [g for g in close if g["a_score"] != 1.0]),
-    ):
+    lines = [f"{name}: within {CLOSE} points {record(won + lost)}; by more {record(far)}"]
+    for label, games in (("close won ", won), ("close lost", lost)):
         if games:
-            leads = [_leads(g) for g in games]
-            n = min(len(le) for le in leads)
-            mean = [statistics.mean(le[i] for le in leads) for i in range(n)]
+            mean = _mean_leads([leads[id(g)] for g in games])
             lines.append(f"  {label} lead " + " ".join(f"{m:+5.1f}" for m in mean))
     return lines
 
