@@ -52,7 +52,8 @@ from yardstick import recorded_pairs  # noqa: E402
 PARTS = (
     "certain",  # VP tokens, cards, full rows, pairs made: the score as it stands
     "promise",  # rows not yet full and odd cards towards a pair, scaled by time
-    "goods",  # goods and gold by what they can still buy, scaled (and the tie-break)
+    "goods",  # goods by what they can still buy, scaled (and the tie-break)
+    "gold",  # what gold adds to the goods' worth, scaled
     "pending",  # actions placed, crossings, Targis still to place
     "hand",
     "affordable",  # visible tribe cards the goods can buy
@@ -80,7 +81,8 @@ def parts(g: ReadGame, p: int, w: Weights = EXPERT_WEIGHTS) -> dict[str, float]:
     out = dict.fromkeys(PARTS, 0.0)
     out["certain"] = certain
     out["promise"] = display - certain
-    out["goods"] = scale * ev.goods_worth(goods, gold, w) + 0.001 * (gold * 100 + sum(goods))
+    out["goods"] = scale * ev.goods_worth(goods, 0, w) + 0.001 * (gold * 100 + sum(goods))
+    out["gold"] = scale * (ev.goods_worth(goods, gold, w) - ev.goods_worth(goods, 0, w))
     if ahead:
         order = None
         if w.tempo and g.phase == "place":

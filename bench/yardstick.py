@@ -54,7 +54,7 @@ from targi import Game  # noqa: E402
 from targi.ai.match import wilson  # noqa: E402  (the interval statistics, not the search)
 from targi.board import CENTRAL, COLUMN_OF, ROW_OF, central_space  # noqa: E402
 from targi.cards import BORDER, CARDS  # noqa: E402
-from targi.constants import GOLD, GOODS  # noqa: E402
+from targi.constants import GOLD, GOODS, ROUNDS  # noqa: E402
 from targi.scoring import result, score  # noqa: E402
 from targi.view import Observation, observe  # noqa: E402
 
@@ -606,7 +606,8 @@ def rounds(paths: list[str]) -> list[str]:
     lines = []
     for (a, b, unit), games in sorted(by_match.items()):
         rows = _whole_pairs(games)
-        leads = {id(g): _leads(g) for g in rows}  # each game replayed once
+        traces = {id(g): _trace(g) for g in rows}  # each game replayed once
+        leads = {k: t[0] for k, t in traces.items()}
         for first in (True, False):
             side = [g for g in rows if g["a_first"] is first]
             if not side:
@@ -626,6 +627,7 @@ def rounds(paths: list[str]) -> list[str]:
                 f"  margins lost or drawn: {rest}",
             ]
         lines += _close_lines(_match_name(a, b, unit), rows, leads)
+        lines += _holding_lines(_match_name(a, b, unit), rows, {k: t[1] for k, t in traces.items()})
     return lines
 
 
@@ -669,13 +671,63 @@ def replayed(row: dict[str, object]) -> Iterator[Game]:
     yield game
 
 
-def _leads(g: dict[str, object]) -> list[int]:
-    """A's lead in points (seat 0) at the end of each round of a recorded game."""
+# What a player holds: (gold, goods), A's then B's.
+Holding = tuple[tuple[int, int], tuple[int, int]]
+HELD_FROM = 9  # the rounds whose starts the holdings block shows: from here to the last
+
+
+def _trace(g: dict[str, object]) -> tuple[list[int], list[Holding]]:
+    """A recorded game's A's lead in points (seat 0) at the end of each round, and what both
+    hold at the start of each round (the last raid's included) and, last, at the end: the final
+    score's gold and goods."""
     leads: list[int] = []
+    held: list[Holding] = []
+    game = None
     for game in replayed(g):
         if game.rounds_played > len(leads):
             leads.append(score(game, 0).total - score(game, 1).total)
-    return leads
+        if game.phase != "over" and game.round > len(held):
+            held.append(((game.gold[0], sum(game.goods[0])), (game.gold[1], sum(game.goods[1]))))
+    assert game is not None
+    end = score(game, 0), score(game, 1)
+    held.append(((end[0].gold, end[0].goods), (end[1].gold, end[1].goods)))
+    return leads, held
+
+
+def _holding_lines(
+    name: str, rows: list[dict[str, object]], held: dict[int, list[Holding]]
+) -> list[str]:
+    """A match's gold and goods (both seats): the means at the start of the last rounds and at
+    the end, A's then B's; how many games each side ended holding gold; and who won the games
+    level on points (the tie-break: gold, then goods)."""
+    games = [held[id(g)] for g in rows]
+    played = max(len(h) for h in games) - 1  # rounds begun in the longest game
+    # Round ROUNDS + 1 is the last raid's, after the last round's actions (constants.ROUNDS).
+    columns = [(f"r{r}" if r <= ROUNDS else "raid", r - 1) for r in range(HELD_FROM, played + 1)]
+    columns.append(("end", -1))
+
+    def cell(index: int, item: int) -> str:
+        reached = [h[index] for h in games if index < 0 or len(h) - 1 > index]
+        a, b = (statistics.mean(x[seat][item] for x in reached) for seat in (0, 1))
+        return f"{a:.1f},{b:.1f}"
+
+    lines = [
+        f"{name}: gold and goods held, mean A, B at round starts, before the last raid, at the end",
+        "        " + " ".join(f"{label:>9s}" for label, _ in columns),
+    ]
+    for item, label in ((0, "gold "), (1, "goods")):
+        lines.append(f"  {label} " + " ".join(f"{cell(i, item):>9s}" for _, i in columns))
+    gold_a = sum(1 for h in games if h[-1][0][0] > 0)
+    gold_b = sum(1 for h in games if h[-1][1][0] > 0)
+    level = [(g, held[id(g)][-1]) for g in rows if _margin(g) == 0]
+    more_a = sum(1 for _, (a, b) in level if a > b)
+    more_b = sum(1 for _, (a, b) in level if b > a)
+    won = sum(float(str(g["a_score"])) for g, _ in level)
+    lines.append(
+        f"  ended holding gold: A {gold_a} of {len(games)}, B {gold_b}; level on points"
+        f" {len(level)} (A won {won:g}): A held more (gold, goods) in {more_a}, B in {more_b}"
+    )
+    return lines
 
 
 def _pair(g: dict[str, object], key: str) -> list[float]:

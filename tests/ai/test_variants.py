@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 from targi.ai import choose, make_player
 from targi.ai.choose import decide, sample_seed, win_chance
-from targi.ai.evaluate import EXPERT_WEIGHTS
+from targi.ai.evaluate import EXPERT_WEIGHTS, goods_worth
 from targi.ai.levels import LEVELS, UNPRUNED, VARIANTS
 from targi.ai.player import AIPlayer
 from targi.ai.search import RootResult, Search
-from targi.constants import LEVEL_NAMES
+from targi.constants import GOLD_LIMIT, LEVEL_NAMES
 from targi.registry import make_player as registry_player
 from targi.view import observe
 
@@ -118,6 +118,19 @@ def test_expert_win10_is_the_expert_with_expert_win_s_bonus() -> None:
     assert bold.weights == VARIANTS["expert-win"].weights
     assert bold.weights.win == 10.0 and expert.weights.win == 3.0
     assert replace(bold, weights=expert.weights) == expert
+
+
+def test_expert_gold_is_the_expert_counting_a_gold_as_the_silversmith_s_two_vp() -> None:
+    hoard, expert = VARIANTS["expert-gold"], LEVELS["expert"]
+    assert replace(hoard, weights=expert.weights) == expert
+    assert hoard.weights == replace(EXPERT_WEIGHTS, gold=2.0)
+    goods = (2, 2, 2)
+    for gold in range(GOLD_LIMIT):  # up to the limit a gold adds its weight to the goods' worth
+        more = goods_worth(goods, gold + 1, hoard.weights) - goods_worth(goods, gold, hoard.weights)
+        less = goods_worth(goods, gold + 1, expert.weights) - goods_worth(
+            goods, gold, expert.weights
+        )
+        assert (more, less) == (pytest.approx(2.0), pytest.approx(1.1))
 
 
 def test_expert_chance_is_the_expert_averaging_chances_of_winning() -> None:

@@ -151,16 +151,47 @@ def test_rounds_sets_the_close_games_apart_with_their_leads(tmp_path: Path) -> N
     # and its leads are still the replayed game's.
     close = dict(games[1], a_score=0.0, points=[20, 21])
     out.write_text(json.dumps(games[0]) + "\n" + json.dumps(close) + "\n")
-    block = rounds([str(out)])[12:]
+    block = rounds([str(out)])[12:15]
     far_margin = games[0]["points"][0] - games[0]["points"][1]  # type: ignore[index]
     assert abs(far_margin) > 2  # greedy beats random by more than 2 on this seed
     far = "1-0-0" if games[0]["a_score"] == 1.0 else "0-1-0"
     assert block[0] == f"greedy v random: within 2 points 0-1-0 of 1; by more {far} of 1"
-    assert len(block) == 2 and block[1].startswith("  close lost lead")
+    assert block[1].startswith("  close lost lead") and "gold and goods" in block[2]
     replayed = Game.replay(close["seed"], 0 if close["a_first"] else 1, close["moves"])
     leads = [float(x) for x in block[1].split()[3:]]
     assert len(leads) == replayed.rounds_played
     assert leads[-1] == score(replayed, 0).total - score(replayed, 1).total
+
+
+def test_rounds_shows_the_gold_and_goods_held_and_who_won_the_games_level_on_points(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "m.jsonl"
+    play_match("greedy", "random", pairs=1, seed=7, out=str(out), unit=107)
+    games = read_rows([out])
+    # The second game doctored into a tie on points that A lost: the tie-break's holdings are
+    # the replayed game's.
+    level = dict(games[1], a_score=0.0, points=[20, 20])
+    out.write_text(json.dumps(games[0]) + "\n" + json.dumps(level) + "\n")
+    block = rounds([str(out)])[14:]
+    ends = []
+    for g in (games[0], level):
+        replayed = Game.replay(g["seed"], 0 if g["a_first"] else 1, g["moves"])
+        ends.append([(score(replayed, p).gold, score(replayed, p).goods) for p in (0, 1)])
+    assert block[0].startswith("greedy v random: gold and goods held")
+    labels = block[1].split()
+    assert labels[0] == "r9" and labels[-2:] == ["raid", "end"]
+    gold_end = block[2].split()[-1].split(",")
+    goods_end = block[3].split()[-1].split(",")
+    for seat in (0, 1):
+        assert float(gold_end[seat]) == pytest.approx(sum(e[seat][0] for e in ends) / 2, abs=0.05)
+        assert float(goods_end[seat]) == pytest.approx(sum(e[seat][1] for e in ends) / 2, abs=0.05)
+    holding = [sum(1 for e in ends if e[seat][0] > 0) for seat in (0, 1)]
+    a, b = ends[1]
+    assert block[4] == (
+        f"  ended holding gold: A {holding[0]} of 2, B {holding[1]}; level on points 1 (A won 0):"
+        f" A held more (gold, goods) in {int(a > b)}, B in {int(b > a)}"
+    )
 
 
 def test_the_summary_counts_whole_seed_pairs_by_who_started(tmp_path: Path) -> None:
