@@ -30,7 +30,9 @@ Wilson intervals, by who started. `rounds` replays a match's games (whole seed p
 prints, by A's seat, A's lead in points as they stand (`score`: tokens, cards, rows; goods and
 gold do not count) at each round's end, and the margins of A's wins and losses: where a seat
 gains and loses, and how close its games are; then, both seats together, A's record in the
-games decided by 2 points or fewer and in the others, and the leads of the close games.
+games decided by 2 points or fewer and in the others, and the leads of the close games; and
+the mean gold and goods each side holds from round 9's start to the end, how many games each
+ended holding gold, and who held more in the games level on points (the tie-break).
 `merge` appends the games of other files (two processes that shared a row's seeds, each into
 its own file) that the row does not hold.
 """
@@ -598,7 +600,8 @@ def _match_lines(
 
 def rounds(paths: list[str]) -> list[str]:
     """Per match and A's seat: A's mean lead in points at each round's end, the change over each
-    round, and A's margins in the games it won and in those it did not (whole seed pairs)."""
+    round, and A's margins in the games it won and in those it did not (whole seed pairs); then
+    per match, the close games (`_close_lines`) and the gold and goods held (`_holding_lines`)."""
     by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]] = {}
     for r in read_games(paths):
         if all(k in r for k in (*MATCH_KEYS, "moves")):
@@ -757,7 +760,7 @@ def main(argv: list[str]) -> int:
     m.add_argument("--out", required=True)
     s = sub.add_parser("summary", help="win rates with 95%% intervals, by who started")
     s.add_argument("paths", nargs="+")
-    r = sub.add_parser("rounds", help="A's lead in points round by round, by A's seat")
+    r = sub.add_parser("rounds", help="A's lead round by round, close games, gold held")
     r.add_argument("paths", nargs="+")
     j = sub.add_parser("merge", help="append another file's games a row does not hold")
     j.add_argument("--into", required=True)
