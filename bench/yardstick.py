@@ -609,8 +609,13 @@ def rounds(paths: list[str]) -> list[str]:
     lines = []
     for (a, b, unit), games in sorted(by_match.items()):
         rows = _whole_pairs(games)
-        traces = {id(g): _trace(g) for g in rows}  # each game replayed once
-        leads = {k: t[0] for k, t in traces.items()}
+        if not rows:  # a half pair only: nothing to set side by side
+            continue
+        name = _match_name(a, b, unit)
+        leads: dict[int, list[int]] = {}
+        held: dict[int, list[Holding]] = {}
+        for g in rows:  # each game replayed once
+            leads[id(g)], held[id(g)] = _trace(g)
         for first in (True, False):
             side = [g for g in rows if g["a_first"] is first]
             if not side:
@@ -620,7 +625,6 @@ def rounds(paths: list[str]) -> list[str]:
             won = sorted(int(_margin(g)) for g in side if g["a_score"] == 1.0)
             rest = sorted(int(_margin(g)) for g in side if g["a_score"] != 1.0)
             seat = "A first" if first else "A second"
-            name = _match_name(a, b, unit)
             lines += [
                 f"{name}, {seat}: {len(side)} games, A's lead in points at each round's end",
                 "  round  " + " ".join(f"{n:>5d}" for n in range(1, len(mean) + 1)),
@@ -629,8 +633,8 @@ def rounds(paths: list[str]) -> list[str]:
                 f"  margins won:  {won}",
                 f"  margins lost or drawn: {rest}",
             ]
-        lines += _close_lines(_match_name(a, b, unit), rows, leads)
-        lines += _holding_lines(_match_name(a, b, unit), rows, {k: t[1] for k, t in traces.items()})
+        lines += _close_lines(name, rows, leads)
+        lines += _holding_lines(name, rows, held)
     return lines
 
 

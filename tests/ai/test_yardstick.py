@@ -194,6 +194,13 @@ def test_rounds_shows_the_gold_and_goods_held_and_who_won_the_games_level_on_poi
     )
 
 
+def test_rounds_leaves_out_a_match_with_half_a_seed_pair(tmp_path: Path) -> None:
+    out = tmp_path / "m.jsonl"
+    play_match("greedy", "random", pairs=1, seed=7, out=str(out), unit=107)
+    out.write_text(out.read_text().splitlines()[0] + "\n")  # a stopped run's first game
+    assert rounds([str(out)]) == []
+
+
 def test_the_summary_counts_whole_seed_pairs_by_who_started(tmp_path: Path) -> None:
     rows = [
         '{"a": "hard", "b": "yardstick:4", "unit": 107, "seed": 1, "a_first": true, '
