@@ -6,6 +6,8 @@
     python bench/yardstick.py summary bench/results/*.jsonl
     python bench/yardstick.py rounds bench/results/expert-v-yardstick4.jsonl
     python bench/yardstick.py merge --into bench/results/expert-v-yardstick16.jsonl /tmp/copy.jsonl
+    python bench/yardstick.py paired bench/results/expert-v-yardstick16.jsonl \
+        bench/results/expert-gold-v-yardstick16.jsonl
 
 Issue 25's ISMCTS, as the issue describes it (Cowling, Powley and Whitehouse 2012, single
 observer): one tree over information sets; every iteration deals the unseen cards anew with
@@ -34,7 +36,10 @@ games decided by 2 points or fewer and in the others, and the leads of the close
 the mean gold and goods each side holds from round 9's start to the end, how many games each
 ended holding gold, and who held more in the games level on points (the tie-break).
 `merge` appends the games of other files (two processes that shared a row's seeds, each into
-its own file) that the row does not hold.
+its own file) that the row does not hold. `paired` sets a second A against the first on the
+deals both rows played whole (the same B, seeds and seats): each one's score there, and the
+mean change per seed pair with a 95% interval, which is far narrower than the two rows'
+intervals side by side, as the deal's luck falls on both alike.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from jsonl import append_row, read_rows  # noqa: E402
+from last_round import _mean_ci  # noqa: E402  (Student's t, paired)
 from targi import Game  # noqa: E402
 from targi.ai.match import wilson  # noqa: E402  (the interval statistics, not the search)
 from targi.board import CENTRAL, COLUMN_OF, ROW_OF, central_space  # noqa: E402
@@ -559,7 +565,12 @@ def recorded_pairs(path: str | Path, close: str | None = None) -> list[dict[str,
 
 
 def _match_name(a: str, b: str, unit: int) -> str:
-    return f"{a} v {b}" + (f" ({unit}/x)" if "yardstick" in a + b else "")
+    return f"{a} v {b}{_unit(a + b, unit)}"
+
+
+def _unit(players: str, unit: int) -> str:
+    """The budget unit, where a yardstick plays (its budget is in units of hard's time)."""
+    return f" ({unit}/x)" if "yardstick" in players else ""
 
 
 def _match_lines(
@@ -737,6 +748,66 @@ def _holding_lines(
     return lines
 
 
+def paired(base: str, other: str) -> list[str]:
+    """`other`'s A against `base`'s A on the seed pairs both rows hold whole against the same B
+    (the same deals and seats): the score of each, by who started, and the change per seed
+    pair (both seats averaged, as a deal's two games are not independent) with its interval."""
+    rows = []
+    for path in (base, other):
+        by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]] = {}
+        for r in read_games([path]):
+            if all(k in r for k in MATCH_KEYS):
+                _add_game(by_match, r)
+        if len(by_match) != 1:
+            raise SystemExit(f"{path}: {len(by_match)} matches, paired reads a file of one")
+        ((name, games),) = by_match.items()
+        rows.append(
+            (name, {(int(str(g["seed"])), bool(g["a_first"])): g for g in _whole_pairs(games)})
+        )
+    (a0, b0, unit0), first = rows[0]
+    (a1, b1, unit1), second = rows[1]
+    if (b0, unit0) != (b1, unit1):
+        raise SystemExit(
+            f"{base} and {other}: B is {b0}{_unit(b0, unit0)} and {b1}{_unit(b1, unit1)}"
+        )
+    shared = sorted(set(first) & set(second))
+    seeds = sorted({s for s, _ in shared})
+    if not seeds:
+        return [f"{a1} and {a0} v {b0}: no seed pair in both files"]
+
+    def rate(games: dict[tuple[int, bool], dict[str, object]], keys: list[tuple[int, bool]]) -> str:
+        return f"{sum(float(str(games[k]['a_score'])) for k in keys) / len(keys):6.1%}"
+
+    lines = [
+        f"{a1} against {a0}, both v {b0}{_unit(b0, unit0)}, on the same {len(shared)}"
+        f" games ({len(seeds)} seed pairs, {seeds[0]}-{seeds[-1]})"
+    ]
+    lines.append(f"  {'':12s} {a0:>14s} {a1:>14s}")
+    for label, keys in (
+        ("all", shared),
+        ("A first", [k for k in shared if k[1]]),
+        ("A second", [k for k in shared if not k[1]]),
+    ):
+        lines.append(f"  {label:12s} {rate(first, keys):>14s} {rate(second, keys):>14s}")
+    change = [
+        sum(
+            float(str(second[s, f]["a_score"])) - float(str(first[s, f]["a_score"]))
+            for f in (True, False)
+        )
+        / 2
+        for s in seeds
+    ]
+    margin = [
+        sum(_margin(second[s, f]) - _margin(first[s, f]) for f in (True, False)) / 2 for s in seeds
+    ]
+    flips = [float(str(second[k]["a_score"])) - float(str(first[k]["a_score"])) for k in shared]
+    lines.append(
+        f"  change per seed pair: score {_mean_ci(change, 3)}, margin {_mean_ci(margin)} VP;"
+        f" games gained {sum(d > 0 for d in flips)}, lost {sum(d < 0 for d in flips)}"
+    )
+    return lines
+
+
 def _pair(g: dict[str, object], key: str) -> list[float]:
     value = g[key]
     assert isinstance(value, list)
@@ -769,6 +840,9 @@ def main(argv: list[str]) -> int:
     j = sub.add_parser("merge", help="append another file's games a row does not hold")
     j.add_argument("--into", required=True)
     j.add_argument("copies", nargs="+")
+    pa = sub.add_parser("paired", help="a second A against the first on the same deals")
+    pa.add_argument("base")
+    pa.add_argument("other")
     args = parser.parse_args(argv)
     if args.command == "calibrate":
         calibrate(args.games, args.every, args.iterations)
@@ -779,6 +853,8 @@ def main(argv: list[str]) -> int:
     elif args.command == "merge":
         added, skipped = merge(args.into, args.copies)
         print(f"{args.into}: {added} games added, {skipped} already held")
+    elif args.command == "paired":
+        print("\n".join(paired(args.base, args.other)))
     else:
         print("\n".join(summary(args.paths)))
     return 0

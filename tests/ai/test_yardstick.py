@@ -21,6 +21,7 @@ from jsonl import read_rows  # noqa: E402
 from yardstick import (  # noqa: E402
     Yardstick,
     merge,
+    paired,
     play_match,
     playout,
     playout_move,
@@ -280,3 +281,49 @@ def test_merge_appends_only_the_games_the_row_does_not_hold(tmp_path: Path) -> N
     assert merge(str(row), [str(copy)]) == (3, 1)
     assert read_rows([row]) == [*held, extra[1], extra[2], extra[3]]
     assert merge(str(row), [str(copy)]) == (0, 4)  # again: nothing new
+
+
+def test_paired_sets_two_rows_side_by_side_on_the_deals_both_played_whole(tmp_path: Path) -> None:
+    def game(a: str, seed: int, a_first: bool, a_score: float, margin: int) -> str:
+        return json.dumps(
+            {"a": a, "b": "yardstick:16", "unit": 107, "seed": seed, "a_first": a_first,
+             "a_score": a_score, "points": [20 + margin, 20]}
+        )  # fmt: skip
+
+    base, other = tmp_path / "base.jsonl", tmp_path / "other.jsonl"
+    # Seed 1: the base loses both games, the other wins one. Seed 2: both win both. Seed 3:
+    # only in the base. Seed 4: the other has half a pair (a stopped run's), left out.
+    base.write_text(
+        "\n".join(
+            [game("expert", 1, True, 0.0, -3), game("expert", 1, False, 0.0, -1)]
+            + [game("expert", 2, True, 1.0, 4), game("expert", 2, False, 1.0, 2)]
+            + [game("expert", 3, True, 1.0, 1), game("expert", 3, False, 1.0, 1)]
+            + [game("expert", 4, True, 0.0, -1), game("expert", 4, False, 0.0, -1)]
+        )
+    )
+    other.write_text(
+        "\n".join(
+            [game("gold", 1, True, 1.0, 1), game("gold", 1, False, 0.0, -1)]
+            + [game("gold", 2, True, 1.0, 2), game("gold", 2, False, 1.0, 2)]
+            + [game("gold", 4, True, 1.0, 5)]
+        )
+    )
+    lines = paired(str(base), str(other))
+    assert lines[0] == (
+        "gold against expert, both v yardstick:16 (107/x), on the same 4 games (2 seed pairs, 1-2)"
+    )
+    assert lines[2].split() == ["all", "50.0%", "75.0%"]
+    assert lines[3].split() == ["A", "first", "50.0%", "100.0%"]
+    assert lines[4].split() == ["A", "second", "50.0%", "50.0%"]
+    # Per seed pair: +0.5 and 0 (mean +0.25); margins +2 and -1 (mean +0.5).
+    assert "score +0.250 (95% " in lines[5] and "margin +0.50 (95% " in lines[5]
+    assert lines[5].endswith("games gained 1, lost 0")
+
+
+def test_paired_refuses_rows_against_different_opponents(tmp_path: Path) -> None:
+    base, other = tmp_path / "base.jsonl", tmp_path / "other.jsonl"
+    row = {"a": "expert", "b": "hard", "unit": 107, "seed": 1, "a_first": True, "a_score": 1.0}
+    base.write_text(json.dumps(row) + "\n")
+    other.write_text(json.dumps({**row, "b": "yardstick:16"}) + "\n")
+    with pytest.raises(SystemExit, match="B is hard and yardstick:16 \\(107/x\\)"):
+        paired(str(base), str(other))
