@@ -38,8 +38,8 @@ ended holding gold, and who held more in the games level on points (the tie-brea
 `merge` appends the games of other files (two processes that shared a row's seeds, each into
 its own file) that the row does not hold. `paired` sets a second A against the first on the
 deals both rows played whole (the same B, seeds and seats): each one's score there, and the
-mean change per seed pair with a 95% interval, which is far narrower than the two rows'
-intervals side by side, as the deal's luck falls on both alike.
+mean change per seed pair with a 95% interval (Student's t), and how many games each scored
+more in.
 """
 
 from __future__ import annotations
