@@ -541,6 +541,23 @@ def _add_game(
     by_match.setdefault(key, {})[(int(str(r["seed"])), bool(r["a_first"]))] = r
 
 
+def _matches(
+    rows: Iterable[dict[str, object]], keys: Iterable[str] = MATCH_KEYS
+) -> dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]]:
+    """The rows that hold every one of `keys`, by match, then by (seed, A first?)."""
+    keys = tuple(keys)
+    by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]] = {}
+    for r in rows:
+        if all(k in r for k in keys):
+            _add_game(by_match, r)
+    return by_match
+
+
+def _score(g: dict[str, object]) -> float:
+    """A's score in a recorded game: 1, 1/2 or 0."""
+    return float(str(g["a_score"]))
+
+
 def _whole_pairs(games: dict[tuple[int, bool], dict[str, object]]) -> list[dict[str, object]]:
     """A match's games whose seed was played with both seatings (a stopped run's half pair out)."""
     return [g for (s, _), g in games.items() if (s, True) in games and (s, False) in games]
@@ -584,14 +601,14 @@ def _match_lines(
         rows = _whole_pairs(games)
         if not rows:
             continue
-        scores = [float(str(g["a_score"])) for g in rows]
+        scores = [_score(g) for g in rows]
         n = len(rows)
         rate = sum(scores) / n
         low, high = wilson(rate, n)
         wld = f"{scores.count(1.0)}-{scores.count(0.0)}-{scores.count(0.5)}"
         parts = []
         for first in (True, False):
-            side = [float(str(g["a_score"])) for g in rows if g["a_first"] is first]
+            side = [_score(g) for g in rows if g["a_first"] is first]
             part = sum(side) / len(side)
             lo, hi = wilson(part, len(side))
             parts.append(f"{part:5.1%} ({lo:4.0%}-{hi:4.0%})")
@@ -613,12 +630,8 @@ def rounds(paths: list[str]) -> list[str]:
     """Per match and A's seat: A's mean lead in points at each round's end, the change over each
     round, and A's margins in the games it won and in those it did not (whole seed pairs); then
     per match, the close games (`_close_lines`) and the gold and goods held (`_holding_lines`)."""
-    by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]] = {}
-    for r in read_games(paths):
-        if all(k in r for k in (*MATCH_KEYS, "moves")):
-            _add_game(by_match, r)
     lines = []
-    for (a, b, unit), games in sorted(by_match.items()):
+    for (a, b, unit), games in sorted(_matches(read_games(paths), (*MATCH_KEYS, "moves")).items()):
         rows = _whole_pairs(games)
         if not rows:  # a half pair only: nothing to set side by side
             continue
@@ -740,7 +753,7 @@ def _holding_lines(
     level = [(g, held[id(g)][-1]) for g in rows if _margin(g) == 0]
     more_a = sum(1 for _, (a, b) in level if a > b)
     more_b = sum(1 for _, (a, b) in level if b > a)
-    won = sum(float(str(g["a_score"])) for g, _ in level)
+    won = sum(_score(g) for g, _ in level)
     lines.append(
         f"  ended holding gold: A {gold_a} of {len(games)}, B {gold_b}; level on points"
         f" {len(level)} (A won {won:g}): A held more (gold, goods) in {more_a}, B in {more_b}"
@@ -754,10 +767,7 @@ def paired(base: str, other: str) -> list[str]:
     pair (both seats averaged, as a deal's two games are not independent) with its interval."""
     rows = []
     for path in (base, other):
-        by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]] = {}
-        for r in read_games([path]):
-            if all(k in r for k in MATCH_KEYS):
-                _add_game(by_match, r)
+        by_match = _matches(read_games([path]))
         if len(by_match) != 1:
             raise SystemExit(f"{path}: {len(by_match)} matches, paired reads a file of one")
         ((name, games),) = by_match.items()
@@ -776,7 +786,7 @@ def paired(base: str, other: str) -> list[str]:
         return [f"{a1} and {a0} v {b0}: no seed pair in both files"]
 
     def rate(games: dict[tuple[int, bool], dict[str, object]], keys: list[tuple[int, bool]]) -> str:
-        return f"{sum(float(str(games[k]['a_score'])) for k in keys) / len(keys):6.1%}"
+        return f"{sum(_score(games[k]) for k in keys) / len(keys):6.1%}"
 
     lines = [
         f"{a1} against {a0}, both v {b0}{_unit(b0, unit0)}, on the same {len(shared)}"
@@ -789,21 +799,14 @@ def paired(base: str, other: str) -> list[str]:
         ("A second", [k for k in shared if not k[1]]),
     ):
         lines.append(f"  {label:12s} {rate(first, keys):>14s} {rate(second, keys):>14s}")
-    change = [
-        sum(
-            float(str(second[s, f]["a_score"])) - float(str(first[s, f]["a_score"]))
-            for f in (True, False)
-        )
-        / 2
-        for s in seeds
-    ]
-    margin = [
-        sum(_margin(second[s, f]) - _margin(first[s, f]) for f in (True, False)) / 2 for s in seeds
-    ]
-    flips = [float(str(second[k]["a_score"])) - float(str(first[k]["a_score"])) for k in shared]
+    flips = {k: _score(second[k]) - _score(first[k]) for k in shared}
+    margins = {k: _margin(second[k]) - _margin(first[k]) for k in shared}
+    change = [(flips[s, True] + flips[s, False]) / 2 for s in seeds]
+    margin = [(margins[s, True] + margins[s, False]) / 2 for s in seeds]
     lines.append(
         f"  change per seed pair: score {_mean_ci(change, 3)}, margin {_mean_ci(margin)} VP;"
-        f" games gained {sum(d > 0 for d in flips)}, lost {sum(d < 0 for d in flips)}"
+        f" games gained {sum(d > 0 for d in flips.values())},"
+        f" lost {sum(d < 0 for d in flips.values())}"
     )
     return lines
 
