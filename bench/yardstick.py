@@ -473,7 +473,9 @@ def _p95(times: list[float]) -> float:
     return round(chosen[int(0.95 * (len(chosen) - 1))], 3) if chosen else 0.0
 
 
-MATCH_KEYS = ("a", "b", "unit", "seed", "a_first")  # what a match's game line holds
+# What a match's game line holds. The result too: bench/blunders.py's replayed-moves.jsonl, in
+# bench/results beside the rows, holds the rest without it.
+MATCH_KEYS = ("a", "b", "unit", "seed", "a_first", "a_score")
 
 
 def summary(paths: list[str]) -> list[str]:

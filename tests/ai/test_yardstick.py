@@ -327,3 +327,14 @@ def test_paired_refuses_rows_against_different_opponents(tmp_path: Path) -> None
     other.write_text(json.dumps({**row, "b": "yardstick:16"}) + "\n")
     with pytest.raises(SystemExit, match="B is hard and yardstick:16 \\(107/x\\)"):
         paired(str(base), str(other))
+
+
+def test_the_summary_skips_replayed_moves_which_hold_no_result(tmp_path: Path) -> None:
+    # bench/blunders.py keeps a game's moves replayed in bench/results/replayed-moves.jsonl:
+    # the match's names and seed, no result. `summary bench/results/*.jsonl` reads it too.
+    replayed = tmp_path / "replayed-moves.jsonl"
+    replayed.write_text(
+        '{"a": "expert", "b": "yardstick:4", "seed": 1, "a_first": true, "unit": 107,'
+        ' "points": [17, 18], "moves": ["t7"]}\n'
+    )
+    assert summary([str(replayed)])[1:] == [f"{replayed}: 1 unknown lines, skipped"]
