@@ -113,6 +113,14 @@ def test_expert_deals8_spreads_the_expert_s_nodes_over_twice_its_deals() -> None
     assert replace(wider, samples=expert.samples) == expert
 
 
+def test_expert_double_is_the_expert_with_twice_its_budgets() -> None:
+    double, expert = VARIANTS["expert-double"], LEVELS["expert"]
+    assert (double.nodes, double.endgame_nodes) == (2 * expert.nodes, 2 * expert.endgame_nodes)
+    assert replace(double, nodes=expert.nodes, endgame_nodes=expert.endgame_nodes) == expert
+    placement = _placement()
+    assert decide(placement, double, 0).nodes > decide(placement, expert, 0).nodes
+
+
 def test_expert_win10_is_the_expert_with_expert_win_s_bonus() -> None:
     bold, expert = VARIANTS["expert-win10"], LEVELS["expert"]
     assert bold.weights == VARIANTS["expert-win"].weights
