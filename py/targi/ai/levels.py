@@ -121,6 +121,7 @@ VARIANTS: dict[str, Level] = {
     "expert-gold": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, gold=2.0)),
     # The page's expert with twice its budgets (56,000 nodes, 80,000 for the end game): what
     # the page's unused time buys against the yardstick at 16x, where the expert is short.
+    # Over 44 games there no better than the expert on the same deals (docs/strength.md).
     "expert-double": replace(LEVELS["expert"], nodes=56000, endgame_nodes=80000),
     # expert-lp0 (its end game pruned) with expert-spend's weights for the last placements.
     "expert-prune-spend": replace(LP0, weights=replace(EXPERT_WEIGHTS, spend=True)),
