@@ -483,16 +483,15 @@ def summary(paths: list[str]) -> list[str]:
     pairs only (a pair cut short by a stopped run is left out). Lines of another bench's files
     in `paths` (bench/results holds last-round and last-placement lines too) are summarised
     by that bench after the matches, or named as skipped."""
-    by_match: dict[tuple[str, str, int], dict[tuple[int, bool], dict[str, object]]] = {}
+    games: list[dict[str, object]] = []
     others: list[str] = []
     for path in paths:
         rows = read_games([path])
-        games = [r for r in rows if all(k in r for k in MATCH_KEYS)]
-        if len(games) < len(rows):
-            others += other_bench(path, [r for r in rows if r not in games])
-        for r in games:
-            _add_game(by_match, r)
-    return _match_lines(by_match) + others
+        rest = [r for r in rows if not all(k in r for k in MATCH_KEYS)]
+        if rest:
+            others += other_bench(path, rest)
+        games += rows
+    return _match_lines(_matches(games)) + others
 
 
 def other_bench(path: str, rows: list[dict[str, object]]) -> list[str]:
