@@ -274,13 +274,18 @@ class Yardstick:
         return node
 
     @staticmethod
-    def iterate(root: Node, world: Game, rng: random.Random) -> None:
-        """One iteration: select down the tree in this deal, expand one move, play out, back up."""
+    def iterate(
+        root: Node, world: Game, rng: random.Random, allowed: frozenset[str] | None = None
+    ) -> None:
+        """One iteration: select down the tree in this deal, expand one move, play out, back up.
+        `allowed`: the root's moves to consider (all legal ones if None; bench/hybrid.py)."""
         path: list[tuple[Edge, int]] = []
         node = root
         while not world.is_over:
             node.visits += 1
             legal = world.legal_moves()
+            if allowed is not None and node is root:
+                legal = [m for m in legal if m in allowed]
             edges = node.edges
             untried = [m for m in legal if m not in edges]
             mover = world.player
@@ -392,9 +397,14 @@ class Timed:
 
 
 def make(spec: str, seed: int, unit: int) -> Player:
-    """A level, random, greedy, or `yardstick:<times>` (times x unit iterations)."""
+    """A level, random, greedy, `yardstick:<times>` (times x unit iterations) or
+    `hybrid:<iterations>[:<margin>]` (bench/hybrid.py)."""
     if spec.startswith("yardstick:"):
         return Yardstick(max(1, round(float(spec[10:]) * unit)), seed)
+    if spec.startswith("hybrid:"):
+        from hybrid import Hybrid
+
+        return Hybrid.from_spec(spec, seed)
     from targi.registry import make_player
 
     return make_player(spec, seed)
