@@ -1,6 +1,6 @@
 """The hybrid: the expert's alpha-beta names the moves worth playing, an ISMCTS chooses.
 
-    python bench/yardstick.py match --a hybrid:800 --b yardstick:16 --pairs 14 --seed 90000 \
+    python bench/yardstick.py match --a hybrid:800 --b yardstick:16 --pairs 25 --seed 90000 \
         --out bench/results/hybrid800-v-yardstick16.jsonl
 
 Issue 25 proposes "a hybrid that lets ISMCTS choose among alpha-beta's best moves". Against the
