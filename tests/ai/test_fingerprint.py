@@ -29,8 +29,8 @@ SPECS = (
     ("expert", 600),
     *((name, 400) for name in VARIANTS),
 )
-DECISIONS = "430ec71c6dbe5f3d7b2a543e62603a9e4dbb958deac020d0616a0f2f596b03c8"
-EVALUATIONS = "1caa3d03c5482eba55c07f3e993e3a52452d861942d1a451919c252fbf88dcae"
+DECISIONS = "f103e2daaf2ca99199e4aa4104a6734d39195c216ad7e2963eb9fe07323ba691"
+EVALUATIONS = "fe13420dfef64324172663d41032514ccdd664f103c413a482e1ae3b39834cdd"
 
 
 @pytest.fixture(scope="module")

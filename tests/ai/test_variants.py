@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from targi.ai import choose, make_player
 from targi.ai.choose import decide, sample_seed, win_chance
-from targi.ai.evaluate import EXPERT_WEIGHTS, goods_worth
+from targi.ai.evaluate import EXPERT_WEIGHTS, goods_worth, row_worth
 from targi.ai.levels import LEVELS, UNPRUNED, VARIANTS
 from targi.ai.player import AIPlayer
 from targi.ai.search import RootResult, Search
@@ -139,6 +139,24 @@ def test_expert_gold_is_the_expert_counting_a_gold_as_the_silversmith_s_two_vp()
             goods, gold, expert.weights
         )
         assert (more, less) == (pytest.approx(2.0), pytest.approx(1.1))
+
+
+def test_expert_steady_counts_half_a_row_s_promise_and_a_full_row_as_the_expert_does() -> None:
+    steady, expert = VARIANTS["expert-steady"], LEVELS["expert"]
+    assert replace(steady, weights=expert.weights) == expert
+    assert (
+        replace(
+            steady.weights, identical=EXPERT_WEIGHTS.identical, different=EXPERT_WEIGHTS.different
+        )
+        == EXPERT_WEIGHTS
+    )
+    for row in (["Well"], ["Well", "Well"], ["Well", "Tent", "Oasis"], ["Tent"] * 3):
+        assert row_worth(row, False, steady.weights) == pytest.approx(
+            0.5 * row_worth(row, False, expert.weights)
+        )
+        assert row_worth(row, False, expert.weights) > 0
+    for full in (["Well"] * 4, ["Well", "Tent", "Oasis", "Targia"]):
+        assert row_worth(full, False, steady.weights) == row_worth(full, False, expert.weights) > 0
 
 
 def test_expert_chance_is_the_expert_averaging_chances_of_winning() -> None:
