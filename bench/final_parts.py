@@ -18,19 +18,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from targi.scoring import score  # noqa: E402
-from yardstick import CLOSE, _margin, recorded_pairs, replayed  # noqa: E402
+from yardstick import is_close, recorded_pairs, replayed  # noqa: E402
 
 PARTS = ("tokens", "cards", "pairs", "rows", "display")  # `display`: cards in it, not VP
 GROUPS = ("close won", "close lost", "won by more", "lost by more", "drawn")
 
 
 def group(row: dict[str, object]) -> str:
-    """How A's game ended: won or lost (a draw apart), by CLOSE points or fewer or by more."""
+    """How A's game ended: won or lost (a draw apart), close (yardstick.is_close) or by more."""
     result = float(str(row["a_score"]))
     if result == 0.5:
         return "drawn"
     won = "won" if result == 1.0 else "lost"
-    return f"close {won}" if abs(_margin(row)) <= CLOSE else f"{won} by more"
+    return f"close {won}" if is_close(row, won) else f"{won} by more"
 
 
 def final_parts(row: dict[str, object]) -> tuple[dict[str, int], dict[str, int]]:
