@@ -29,8 +29,8 @@ SPECS = (
     ("expert", 600),
     *((name, 400) for name in VARIANTS),
 )
-DECISIONS = "f103e2daaf2ca99199e4aa4104a6734d39195c216ad7e2963eb9fe07323ba691"
-EVALUATIONS = "fe13420dfef64324172663d41032514ccdd664f103c413a482e1ae3b39834cdd"
+DECISIONS = "85a57f90b91f2e72100828ab8c9a71d420995ecce302af5ce5bf01eef6c632f1"
+EVALUATIONS = "b0cf3bee6e5a3517424b8d723cd09863b2c1eb40d2e60f2d112af0f758e77695"
 
 
 @pytest.fixture(scope="module")

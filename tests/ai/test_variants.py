@@ -7,7 +7,16 @@ from dataclasses import replace
 import pytest
 from targi.ai import choose, make_player
 from targi.ai.choose import decide, sample_seed, win_chance
-from targi.ai.evaluate import EXPERT_WEIGHTS, goods_worth, row_worth
+from targi.ai.evaluate import (
+    EXPERT_WEIGHTS,
+    TIEBREAK_ROUNDS,
+    TIEBREAK_WIDTH,
+    evaluate,
+    goods_worth,
+    rounds_after_this,
+    row_worth,
+    tiebreak_worth,
+)
 from targi.ai.levels import LEVELS, UNPRUNED, VARIANTS
 from targi.ai.player import AIPlayer
 from targi.ai.search import RootResult, Search
@@ -194,3 +203,68 @@ def test_expert_chance_takes_the_small_lead_in_every_deal_over_the_big_one_in_a_
     assert chance.move == safe and len(dealt) == LEVELS["expert"].samples
     k = 2.0 * (1 + choose.rounds_after_this(g) / 8)
     assert chance.values[safe] == pytest.approx(win_chance(0.5, k))
+
+
+def _level_holdings(g, gold: int, goods: list[int]):
+    """g with both players holding `gold` and `goods` (so neither holds the tie-break)."""
+    h = g.clone()
+    for p in (0, 1):
+        h.gold[p], h.goods[p] = gold, list(goods)
+    return h
+
+
+def _late_and_about_level(g) -> bool:
+    """An action phase with one whole round after it, the evaluation within 1 VP of level once
+    both hold the same."""
+    if g.phase != "act" or rounds_after_this(g) != 1:
+        return False
+    return abs(evaluate(_level_holdings(g, 1, [2, 2, 2]), 0, EXPERT_WEIGHTS)) < 1.0
+
+
+def _about_level_late_position():
+    for seed in range(5, 60):
+        try:
+            return first_with(seed, _late_and_about_level)
+        except LookupError:
+            continue
+    raise LookupError("no random game reaches round 11 about level")
+
+
+def test_expert_tiebreak_is_the_expert_but_for_the_tie_break_s_weight() -> None:
+    tiebreak = VARIANTS["expert-tiebreak"]
+    assert tiebreak.weights.tiebreak > 0
+    assert replace(tiebreak, weights=replace(tiebreak.weights, tiebreak=0.0)) == LEVELS["expert"]
+    assert all(lv.weights.tiebreak == 0.0 for lv in LEVELS.values())
+
+
+def test_expert_tiebreak_counts_gold_then_goods_for_the_one_ahead_on_them_late() -> None:
+    # R2: more gold wins a tie on points, then more goods.
+    w = VARIANTS["expert-tiebreak"].weights
+    late = _about_level_late_position()
+    level = _level_holdings(late, 1, [2, 2, 2])
+    assert evaluate(level, 0, w) == evaluate(level, 0, EXPERT_WEIGHTS)
+    richer = level.clone()
+    richer.gold[0] += 1
+    more_goods = level.clone()
+    more_goods.goods[1][0] += 1
+    for h, ahead in ((richer, 0), (more_goods, 1)):
+        plain = evaluate(h, ahead, EXPERT_WEIGHTS)
+        added = tiebreak_worth(h, ahead, plain, w.tiebreak)
+        assert evaluate(h, ahead, w) == plain + added
+        assert 0 < added <= w.tiebreak
+        assert tiebreak_worth(h, 1 - ahead, -plain, w.tiebreak) == -added
+
+
+def test_expert_tiebreak_fades_away_from_level_and_before_round_ten() -> None:
+    w = VARIANTS["expert-tiebreak"].weights
+    late = _about_level_late_position()
+    richer = _level_holdings(late, 1, [2, 2, 2])
+    richer.gold[0] += 1
+    assert tiebreak_worth(richer, 0, 0.0, w.tiebreak) == w.tiebreak
+    assert tiebreak_worth(richer, 0, 1.0, w.tiebreak) > tiebreak_worth(richer, 0, 2.0, w.tiebreak)
+    assert tiebreak_worth(richer, 0, TIEBREAK_WIDTH, w.tiebreak) == 0.0
+    assert tiebreak_worth(richer, 0, -TIEBREAK_WIDTH - 1, w.tiebreak) == 0.0
+    early = first_with(5, lambda g: g.phase == "act" and rounds_after_this(g) > TIEBREAK_ROUNDS)
+    richer_early = _level_holdings(early, 1, [2, 2, 2])
+    richer_early.gold[0] += 1
+    assert evaluate(richer_early, 0, w) == evaluate(richer_early, 0, EXPERT_WEIGHTS)

@@ -63,11 +63,18 @@ class Weights:
     # place in turn, the one placing next choosing first (placement_order), not the best free
     # cards as if the other would never take one.
     tempo: bool = False
+    # Holding the tie-break (R2: more gold, then more goods) in the last rounds of a close
+    # game: the VP it adds at a level evaluation, less as the evaluation leaves level (none
+    # TIEBREAK_WIDTH VP away), counted for the player ahead on it and against the other.
+    # Finished games count it exactly (final_value), whatever this is.
+    tiebreak: float = 0.0
 
 
 WEIGHTS = Weights()  # easy, medium, hard
 EXPERT_WEIGHTS = Weights(raid=1.0, reach=True)
 CARDS_PER_ROUND = 3  # at most: two tribe markers and the Noble (an upper bound, not a rule)
+TIEBREAK_ROUNDS = 2  # Weights.tiebreak counts with at most this many whole rounds after this one
+TIEBREAK_WIDTH = 4.0
 UNIT = (1.0, 1.0, 1.0, 0.85, 0.7, 0.55, 0.45, 0.4, 0.35, 0.3, 0.3)  # n-th good of one kind
 CUMULATIVE = [sum(UNIT[:n]) + 0.3 * max(0, n - len(UNIT)) for n in range(64)]
 
@@ -717,9 +724,26 @@ def evaluate(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
     if w.tempo and g.phase == "place":  # both players' Targis to place share one order
         order = placement_order(g, time_scale(acts_this_round(g, p) + rounds), w)
     visible = tribe_cards_up(g)
-    return player_worth(g, p, w, order, rounds, visible) - player_worth(
+    value = player_worth(g, p, w, order, rounds, visible) - player_worth(
         g, 1 - p, w, order, rounds, visible
     )
+    if w.tiebreak and rounds <= TIEBREAK_ROUNDS:
+        return value + tiebreak_worth(g, p, value, w.tiebreak)
+    return value
+
+
+def tiebreak_worth(g: ReadGame, p: int, value: float, weight: float) -> float:
+    """What holding the tie-break adds to an evaluation `value` for player p: `weight` at a
+    level one, nothing TIEBREAK_WIDTH VP or more from level, negative for the player behind on
+    it (gold first, then goods: R2)."""
+    near = 1.0 - abs(value) / TIEBREAK_WIDTH
+    if near <= 0.0:
+        return 0.0
+    mine = (g.gold[p], sum(g.goods[p]))
+    theirs = (g.gold[1 - p], sum(g.goods[1 - p]))
+    if mine == theirs:
+        return 0.0
+    return weight * near if mine > theirs else -weight * near
 
 
 def final_score(g: ReadGame, p: int) -> float:

@@ -139,6 +139,13 @@ VARIANTS: dict[str, Level] = {
             different=(0.0, 0.075, 0.25, 0.5),  # Weights().different halved
         ),
     ),
+    # The page's expert holding the tie-break in view before its end game: against the
+    # yardstick at 16x it lost all 14 games level on points, the yardstick ahead on gold (then
+    # goods) in each. A quarter of its 57 games within 2 points ended level, and a tie won
+    # rather than lost adds 2 x win = 6 VP to a finished game's value: about 1.5 VP between
+    # holding the tie-break and not in rounds 10-12 of a game about level, so 1 VP either way
+    # (a little more than that, so that it changes moves where it matters).
+    "expert-tiebreak": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, tiebreak=1.0)),
     # expert-lp0 (its end game pruned) with expert-spend's weights for the last placements.
     "expert-prune-spend": replace(LP0, weights=replace(EXPERT_WEIGHTS, spend=True)),
 }
