@@ -144,7 +144,10 @@ VARIANTS: dict[str, Level] = {
     # goods) in each. A quarter of its 57 games within 2 points ended level, and a tie won
     # rather than lost adds 2 x win = 6 VP to a finished game's value: about 1.5 VP between
     # holding the tie-break and not in rounds 10-12 of a game about level, so 1 VP either way
-    # (a little more than that, so that it changes moves where it matters).
+    # (a little more than that, so that it changes moves where it matters). Measured from
+    # round 10 of 200 recorded games against the yardstick at 16x: -0.015 of a game against
+    # the expert's own playouts, and no more ties won (docs/strength.md), so kept for
+    # benchmarks only.
     "expert-tiebreak": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, tiebreak=1.0)),
     # expert-lp0 (its end game pruned) with expert-spend's weights for the last placements.
     "expert-prune-spend": replace(LP0, weights=replace(EXPERT_WEIGHTS, spend=True)),
