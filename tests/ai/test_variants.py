@@ -227,7 +227,7 @@ def _about_level_late_position():
             return first_with(seed, _late_and_about_level)
         except LookupError:
             continue
-    raise LookupError("no random game reaches round 11 about level")
+    raise LookupError("no random game has an action phase one round from the end, about level")
 
 
 def test_expert_tiebreak_is_the_expert_but_for_the_tie_break_s_weight() -> None:
@@ -255,7 +255,7 @@ def test_expert_tiebreak_counts_gold_then_goods_for_the_one_ahead_on_them_late()
         assert tiebreak_worth(h, 1 - ahead, -plain, w.tiebreak) == -added
 
 
-def test_expert_tiebreak_fades_away_from_level_and_before_round_ten() -> None:
+def test_expert_tiebreak_fades_away_from_level_and_before_the_last_three_rounds() -> None:
     w = VARIANTS["expert-tiebreak"].weights
     late = _about_level_late_position()
     richer = _level_holdings(late, 1, [2, 2, 2])

