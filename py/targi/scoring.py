@@ -84,9 +84,13 @@ def score(g: ReadGame, p: int) -> Score:
         if row_kind(row_symbols) == "different":
             boosts = max(0, boosts - 1)  # the boost goes to the first rows of four different
     s.total = s.tokens + s.cards + sum(b["vp"] for b in s.card_bonuses) + sum(s.rows)
-    s.gold = g.gold[p]
-    s.goods = sum(g.goods[p])
+    s.gold, s.goods = tie_break(g, p)
     return s
+
+
+def tie_break(g: ReadGame, p: int) -> tuple[int, int]:
+    """What breaks a tie on points for player p (R2), in its order: gold, then goods."""
+    return g.gold[p], sum(g.goods[p])
 
 
 def row_kind(symbols: Sequence[str]) -> str:

@@ -31,7 +31,7 @@ from ..constants import (
 from ..decisions import BONUS, GAIN, PLACE, PLACE_ASK, PLACEABLE, moves_place, raid_terms
 from ..payment import BASE_COSTS, affordable, pays
 from ..read import ReadGame
-from ..scoring import row_bonus, score
+from ..scoring import row_bonus, score, tie_break
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -735,12 +735,11 @@ def evaluate(g: ReadGame, p: int, w: Weights = WEIGHTS) -> float:
 def tiebreak_worth(g: ReadGame, p: int, value: float, weight: float) -> float:
     """What holding the tie-break adds to an evaluation `value` for player p: `weight` at a
     level one, nothing TIEBREAK_WIDTH VP or more from level, negative for the player behind on
-    it (gold first, then goods: R2)."""
+    it (scoring.tie_break)."""
     near = 1.0 - abs(value) / TIEBREAK_WIDTH
     if near <= 0.0:
         return 0.0
-    mine = (g.gold[p], sum(g.goods[p]))
-    theirs = (g.gold[1 - p], sum(g.goods[1 - p]))
+    mine, theirs = tie_break(g, p), tie_break(g, 1 - p)
     if mine == theirs:
         return 0.0
     return weight * near if mine > theirs else -weight * near
