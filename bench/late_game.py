@@ -22,6 +22,14 @@ the round on, except where the expert searches to the end (its last placement an
 round's actions), which the expert plays. `late-fresh:yardstick:<times>` starts each decision
 from an empty tree, as a player that keeps nothing between decisions (the page's AI) would.
 
+`--carried`: the opponent is the match's own B as it stood at the round, not a new one. A
+yardstick keeps its tree between decisions, so B is rebuilt by playing its recorded decisions
+again from the game's start with its match seed (each must come out as recorded: the run stops
+if one does not), and each playout starts from a copy of it with its generator reseeded. The
+opponent's play in the last rounds is then a draw of the match's own (about 3 minutes of CPU a
+position at 16x for the rebuild). Rows record whether the opponent was carried, and a baseline
+is reused only from a run alike in that.
+
 One JSON line per game: both final margins and scores of A, A's CPU per decision in each,
 whether A started the game. A stopped run loses only the game under way; the same command
 goes on where it stopped.
@@ -30,6 +38,8 @@ goes on where it stopped.
 from __future__ import annotations
 
 import argparse
+import pickle
+import random
 import sys
 import time
 from pathlib import Path
@@ -80,6 +90,41 @@ def at_round(row: dict[str, object], start: int) -> Game | None:
     return None
 
 
+def carried(row: dict[str, object], start: int, unit: int) -> tuple[Game, Player] | None:
+    """The recorded game at round `start`'s first placement and the match's B as it stood
+    there, rebuilt by its recorded decisions (`play_game`'s seed for B, s * 2 + 2); None if
+    the game ended before."""
+    s = int(str(row["seed"]))
+    b = make(str(row["b"]), s * 2 + 2, unit)
+    for g in replayed(row):
+        if g.round == start and g.decision == "place" and not any(g.targis):
+            return g.clone(), b
+        if g.is_over:
+            return None
+        if g.player == 1:
+            recorded = row["moves"][len(g.record)]  # type: ignore[index]
+            move = b(g)
+            if move != recorded:
+                raise ValueError(
+                    f"seed {s}: B played {move} at move {len(g.record)}, recorded {recorded}:"
+                    " not the match's own player (its spec, unit or code differ)"
+                )
+    return None
+
+
+def reseeded(b: Player, seed: int) -> Player:
+    """A copy of B with its own generator (a yardstick's) set to `seed`; its tree as it was."""
+    copy = pickle.loads(pickle.dumps(b))
+    if isinstance(copy, Yardstick):
+        copy.rng = random.Random(seed)
+    return copy
+
+
+def opponent_at(b: Player | None, spec: str, seed: int, unit: int) -> Player:
+    """The opponent of one playout: the carried B reseeded, or a new one."""
+    return make(spec, seed, unit) if b is None else reseeded(b, seed)
+
+
 def play_out(g: Game, a: Player, b: Player) -> tuple[float, float, float]:
     """Play g to the end, A in seat 0: A's margin, A's score, A's mean CPU per decision."""
     g = g.clone()
@@ -107,28 +152,43 @@ def run(
     out: Path,
     unit: int = UNIT,
     baselines: list[Path] | None = None,
+    carry: bool = False,
 ) -> None:
     """Each recorded game's last rounds from `start`, by `level` then by `variant`; the level's
-    playout is taken from `baselines` (other runs' files) where one played it already."""
+    playout is taken from `baselines` (other runs' files) where one played it already. With
+    `carry`, the opponent is the match's own B as it stood at the round (`carried`)."""
     done = {(r["game"], r["seed"], r["a_first"]) for r in read_rows([out])}
     known = {
         (r["game"], r["seed"], r["a_first"]): (r["base_margin"], r["base_score"], r["base_cpu"])
         for r in read_rows(baselines or [])
-        if (r["level"], r["opponent"], r["round"]) == (level, opponent, start)
+        if (r["level"], r["opponent"], r["round"], r.get("carried", False))
+        == (level, opponent, start, carry)
     }
     rows = [row for path in games for row in recorded_pairs(path)]
     for row in rows:
         s, name = int(str(row["seed"])), f"{row['a']} v {row['b']}"
         if not seeds[0] <= s <= seeds[1] or (name, s, row["a_first"]) in done:
             continue
-        g = at_round(row, start)
-        if g is None:
-            continue
         opp_seed = s * 2 + 2 + 1000 * start  # the same opponent in both playouts
+        b: Player | None = None
+        if carry:
+            if (row["b"], row.get("unit", unit)) != (opponent, unit):
+                raise ValueError(f"--carried: {name} was not played against {opponent}")
+            rebuilt = carried(row, start, unit)
+            if rebuilt is None:
+                continue
+            g, b = rebuilt
+        else:
+            found = at_round(row, start)
+            if found is None:
+                continue
+            g = found
         base = known.get((name, s, row["a_first"])) or play_out(
-            g, player(level, start, s * 2 + 1, unit), make(opponent, opp_seed, unit)
+            g, player(level, start, s * 2 + 1, unit), opponent_at(b, opponent, opp_seed, unit)
         )
-        tried = play_out(g, player(variant, start, s * 2 + 1, unit), make(opponent, opp_seed, unit))
+        tried = play_out(
+            g, player(variant, start, s * 2 + 1, unit), opponent_at(b, opponent, opp_seed, unit)
+        )
         append_row(
             out,
             {
@@ -136,6 +196,7 @@ def run(
                 "level": level,
                 "opponent": opponent,
                 "round": start,
+                "carried": carry,
                 "game": name,
                 "seed": s,
                 "a_first": row["a_first"],
@@ -189,13 +250,16 @@ def main(argv: list[str]) -> int:
     r.add_argument(
         "--baseline", type=Path, nargs="*", default=[], help="runs whose level playouts to reuse"
     )
+    r.add_argument(
+        "--carried", action="store_true", help="the opponent: the match's own B at the round"
+    )
     s = sub.add_parser("summary")
     s.add_argument("paths", type=Path, nargs="+")
     args = parser.parse_args(argv)
     if args.command == "run":
         run(
             args.games, args.round, args.variant, args.level, args.opponent,
-            tuple(args.seeds), args.out, baselines=args.baseline,
+            tuple(args.seeds), args.out, baselines=args.baseline, carry=args.carried,
         )  # fmt: skip
     else:
         print(summary(read_rows(args.paths)))
