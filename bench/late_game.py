@@ -82,10 +82,15 @@ def player(spec: str, start: int, seed: int, unit: int) -> Player:
     return make(spec, seed, unit)
 
 
+def at_start(g: Game, start: int) -> bool:
+    """Whether g stands at the first placement of round `start`."""
+    return g.round == start and g.decision == "place" and not any(g.targis)
+
+
 def at_round(row: dict[str, object], start: int) -> Game | None:
     """The recorded game at its first placement of round `start` (None if it ended before)."""
     for g in replayed(row):
-        if g.round == start and g.decision == "place" and not any(g.targis):
+        if at_start(g, start):
             return g
     return None
 
@@ -97,7 +102,7 @@ def carried(row: dict[str, object], start: int, unit: int) -> tuple[Game, Player
     s = int(str(row["seed"]))
     b = make(str(row["b"]), s * 2 + 2, unit)
     for g in replayed(row):
-        if g.round == start and g.decision == "place" and not any(g.targis):
+        if at_start(g, start):
             return g.clone(), b
         if g.is_over:
             return None
