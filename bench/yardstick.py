@@ -398,13 +398,18 @@ class Timed:
 
 def make(spec: str, seed: int, unit: int) -> Player:
     """A level, random, greedy, `yardstick:<times>` (times x unit iterations) or
-    `hybrid:<iterations>[:<margin>]` (bench/hybrid.py)."""
+    `hybrid:<iterations>[:<margin>]` (bench/hybrid.py) or
+    `evalmcts:<iterations>[:<cutoff>[:<explore>]]` (bench/evalmcts.py)."""
     if spec.startswith("yardstick:"):
         return Yardstick(max(1, round(float(spec[10:]) * unit)), seed)
     if spec.startswith("hybrid:"):
         from hybrid import Hybrid
 
         return Hybrid.from_spec(spec, seed)
+    if spec.startswith("evalmcts:"):
+        from evalmcts import EvalMCTS
+
+        return EvalMCTS.from_spec(spec, seed)
     from targi.registry import make_player
 
     return make_player(spec, seed)
