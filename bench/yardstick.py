@@ -407,9 +407,9 @@ def make(spec: str, seed: int, unit: int) -> Player:
 
         return Hybrid.from_spec(spec, seed)
     if spec.startswith("evalmcts:"):
-        from evalmcts import EvalMCTS
+        from evalmcts import player
 
-        return EvalMCTS.from_spec(spec, seed)
+        return player(spec, seed)
     from targi.registry import make_player
 
     return make_player(spec, seed)

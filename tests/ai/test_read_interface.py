@@ -126,8 +126,9 @@ def peek(g: Game, obs) -> int:
     }
 
 
-# The one place the AI changes a game: the search's own copy, made by Search.child.
-OWN_COPIES = {"search.py: settle"}
+# The places the AI changes a game: the search's own copy, made by Search.child, and the tree
+# search's sampled deal, played on by each iteration.
+OWN_COPIES = {"search.py: settle", "tree.py: iterate"}
 
 
 def test_the_read_protocol_has_exactly_the_documented_members():

@@ -17,7 +17,8 @@ from ..view import Observation, observe
 from .evaluate import rounds_after_this
 from .levels import Level, setting
 from .policy import QUICK, quick_move, searched_moves, take_first
-from .search import Search
+from .search import SEARCHED, Search
+from .tree import Tree
 
 MAX_DEALS = 64  # deals searched at most in the end game
 # A pruned end game (`Level.prune`) goes from depth 5 straight to the end: solving a busy last
@@ -61,6 +62,11 @@ def decide(
         return Choice(moves[0], {}, 0, 0, 0)
     if obs.game.decision in QUICK:
         return Choice(quick_move(obs.game), {}, 0, 0, 0)
+    if lv.tree and obs.game.decision in SEARCHED and not in_end_game(obs.game, lv):
+        iterations = nodes if nodes is not None else lv.tree  # `nodes` overrides the budget
+        tree = Tree(lv.tree_cutoff, lv.tree_explore, lv.weights)
+        tree.run(obs, iterations, seed)
+        return Choice(tree.best(moves), tree.values(obs.game, moves), iterations, 0, iterations)
     exact = lv.endgame_nodes > 0 and in_last_actions(obs.game)
     # Pruned, only the end game: searched to the end, its values stay exact; cut off by
     # depth, the placements' searches would meet the evaluation at other points.
@@ -166,6 +172,16 @@ def finish(g: ReadGame, lv: Level, moves: list[str], seed: int, found: Choice) -
 def in_last_placements(g: ReadGame, placements: int) -> bool:
     """The last round's placements, with `placements` or fewer Targis left to place."""
     return g.decision == "place" and sum(g.to_place) <= placements and rounds_after_this(g) == 0
+
+
+def in_end_game(g: ReadGame, lv: Level) -> bool:
+    """Where the level searches to the end: its last actions, and its last placements when
+    its end game begins there."""
+    if lv.endgame_nodes <= 0:
+        return False
+    if in_last_actions(g):
+        return True
+    return bool(lv.endgame_placements) and lv.prune and in_last_placements(g, lv.endgame_placements)
 
 
 def in_last_actions(g: ReadGame) -> bool:

@@ -45,6 +45,12 @@ class Level:
     # one / 8), not as a margin: a move that leads a little in every deal then beats one that
     # leads by much in a few (0: the mean of the margins, as every level has it).
     win_scale: float = 0.0
+    # Placements, actions, tribe cards and Fata Morgana before the end game decided by tree
+    # search over information sets with this many iterations (tree.py), judged by the
+    # evaluation after `tree_cutoff` playout moves; 0 searches them with alpha-beta.
+    tree: int = 0
+    tree_cutoff: int = 6
+    tree_explore: float = 0.35  # UCB1's constant: chances from the evaluation differ little
 
 
 SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard, expert
@@ -149,6 +155,9 @@ VARIANTS: dict[str, Level] = {
     # the expert's own playouts, and no more ties won (docs/strength.md), so kept for
     # benchmarks only.
     "expert-tiebreak": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, tiebreak=1.0)),
+    # The expert's placements, actions and tribe cards decided by tree search over
+    # information sets judged by its evaluation (tree.py); its end game as it is.
+    "expert-tree": replace(LEVELS["expert"], tree=5000),
     # expert-lp0 (its end game pruned) with expert-spend's weights for the last placements.
     "expert-prune-spend": replace(LP0, weights=replace(EXPERT_WEIGHTS, spend=True)),
 }
