@@ -5,10 +5,10 @@ other settings, for matches.
         --seed 90000 --out bench/results/evalmcts5000c6-v-yardstick16.jsonl
 
 The page's expert with `Level.tree` = iterations, `tree_cutoff` = cutoff (playout moves before
-the evaluation judges; 0 judges at once) and `tree_explore` = UCB1's constant (0.35), as an
-`AIPlayer` seeded as every level is. `evalmcts:5000:6` is the variant `expert-tree`: rows name
-it by its spec because it was first played as a benchmark's own player, move for move the same
-(docs/strength.md, nineteenth session).
+the evaluation judges; 0, the default, judges at once) and `tree_explore` = UCB1's constant
+(0.35 unless given), as an `AIPlayer` seeded as every level is. `evalmcts:5000:6` is the variant
+`expert-tree`: rows name it by its spec because it was first played as a benchmark's own
+player, move for move the same (docs/strength.md, nineteenth session).
 """
 
 from __future__ import annotations

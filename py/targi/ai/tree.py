@@ -14,8 +14,10 @@ up (a drawn card, the cards turned face up). Payments, rows, goods and discards 
 the quick policy inside the tree, as the alpha-beta search answers them.
 
 The most visited move is played. Its values (for the hint and the analysis) are each move's
-chance of winning put back into VP at the root's k, so a move's loss reads like alpha-beta's.
-Budgets are in iterations and the deals come from the seed: the same move on every machine.
+chance of winning put back into VP at the root's k: a loss in VP as alpha-beta's is, but a
+difference of estimates, not a bound. Budgets are in iterations and the deals come from the
+seed: the same move on every machine. `signature`, `Node` and `Edge` are the yardstick's
+(bench/yardstick.py), copied: the yardstick is issue 25's measuring stick and stays as it is.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ class Edge:
         self.outcomes: dict[Signature, Node] = {}
 
     def child(self, key: Signature) -> Node:
+        """The information set the move led to when it turned up `key` (made on first sight)."""
         node = self.outcomes.get(key)
         if node is None:
             node = self.outcomes[key] = Node()
@@ -99,6 +102,7 @@ class Tree:
         self.root = Node()
 
     def run(self, obs: Observation, iterations: int, seed: int) -> None:
+        """Play `iterations` iterations, each in a deal of the unseen cards drawn from `seed`."""
         rng = random.Random(seed)
         for _ in range(iterations):
             self.iterate(obs.sample(rng.getrandbits(32)), rng)
