@@ -6,9 +6,10 @@ other settings, for matches.
 
 The page's expert with `Level.tree` = iterations, `tree_cutoff` = cutoff (playout moves before
 the evaluation judges; 0, the default, judges at once) and `tree_explore` = UCB1's constant
-(0.35 unless given), as an `AIPlayer` seeded as every level is. `evalmcts:5000:6` is the variant
-`expert-tree`: rows name it by its spec because it was first played as a benchmark's own
-player, move for move the same (docs/strength.md, nineteenth session).
+(the level's, 0.35, unless given), as an `AIPlayer` seeded as every level is.
+`evalmcts:5000:6` is the variant `expert-tree`: rows name it by its spec because it was first
+played as a benchmark's own player, move for move the same (docs/strength.md, nineteenth
+session).
 """
 
 from __future__ import annotations
@@ -22,12 +23,11 @@ from targi.ai.player import AIPlayer
 def player(spec: str, seed: int) -> AIPlayer:
     """The player a spec names."""
     parts = spec.split(":")
-    level = replace(
-        LEVELS["expert"],
-        tree=int(parts[1]),
-        tree_cutoff=int(parts[2]) if len(parts) > 2 else 0,
-        tree_explore=float(parts[3]) if len(parts) > 3 else 0.35,
-    )
+    level = replace(LEVELS["expert"], tree=int(parts[1]), tree_cutoff=0)
+    if len(parts) > 2:
+        level = replace(level, tree_cutoff=int(parts[2]))
+    if len(parts) > 3:
+        level = replace(level, tree_explore=float(parts[3]))
     p = AIPlayer(level, seed)
     p.name = spec
     return p

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from targi import Game
-from targi.ai.choose import decide, in_last_actions, in_last_placements
+from targi.ai.choose import decide, in_end_game
 from targi.ai.levels import setting
 from targi.rng import next_value
 from targi.view import observe
@@ -58,9 +58,7 @@ class Hybrid:
 
     def candidates(self, g: Game, values: dict[str, float]) -> list[str]:
         """The moves the ISMCTS chooses among (fewer than two: the expert's move stands)."""
-        if not values or in_last_actions(g):
-            return []
-        if self.level.endgame_placements and in_last_placements(g, self.level.endgame_placements):
+        if not values or in_end_game(g, self.level):
             return []
         best = max(values.values())
         close = [m for m in values if values[m] >= best - self.margin]

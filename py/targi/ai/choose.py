@@ -78,12 +78,7 @@ def decide(
         if len(moves) == 1:  # the one action left, "done" set aside
             return Choice(moves[0], {}, 0, 0, 0)
     spent = 0
-    if (
-        lv.endgame_placements
-        and lv.prune
-        and lv.endgame_nodes > 0
-        and in_last_placements(obs.game, lv.endgame_placements)
-    ):
+    if in_end_game_placements(obs.game, lv):
         # The last placements searched to the end as the end game is, if the first deal is
         # solved within its share (the others fall back as the end game's do); if it is not,
         # the placement is searched as any other, and costs that share more.
@@ -177,11 +172,17 @@ def in_last_placements(g: ReadGame, placements: int) -> bool:
 def in_end_game(g: ReadGame, lv: Level) -> bool:
     """Where the level searches to the end: its last actions, and its last placements when
     its end game begins there."""
-    if lv.endgame_nodes <= 0:
-        return False
-    if in_last_actions(g):
-        return True
-    return bool(lv.endgame_placements) and lv.prune and in_last_placements(g, lv.endgame_placements)
+    return (lv.endgame_nodes > 0 and in_last_actions(g)) or in_end_game_placements(g, lv)
+
+
+def in_end_game_placements(g: ReadGame, lv: Level) -> bool:
+    """The last placements a level's end game begins at (`Level.endgame_placements`)."""
+    return (
+        bool(lv.endgame_placements)
+        and lv.prune
+        and lv.endgame_nodes > 0
+        and in_last_placements(g, lv.endgame_placements)
+    )
 
 
 def in_last_actions(g: ReadGame) -> bool:
