@@ -8,6 +8,9 @@ headless Chromium (Debian's, through Playwright), loads Pyodide from ./pyodide/p
 unpacks the engine + AI (by default a zip of the working tree's py/targi, so the figures are for
 this code; --site-wheel unpacks the wheel named in site/build.json instead), and times
 `decide()` over positions of seeded greedy-vs-greedy games, as bench/ai_speed.py does in CPython.
+Each move chosen in the page is checked against the one CPython chooses for the same position and
+seed (`--no-check` skips that): a level is deterministic for a seed in both runtimes, or this
+bench says where it is not (a search that read floats through a libm that differs by an ulp).
 
 Each move is timed twice: by the wall clock inside Pyodide, and by the CPU time the browser's
 renderer processes used meanwhile (read from /proc; Linux only) — what the move costs on an
@@ -35,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from ai_speed import positions, print_rows  # noqa: E402
 from last_placement import last_placement  # noqa: E402
-from targi import save  # noqa: E402
+from targi import Game, save  # noqa: E402
 
 from tools.browser import CHROMIUM_ARGS, find_chromium  # noqa: E402
 
@@ -80,7 +83,7 @@ decide(POSITIONS[0], "easy", seed=99)  # warm up: imports, caches
 def one(i, level):
     start = time.perf_counter()
     d = decide(POSITIONS[i], level, seed=i)
-    return json.dumps([time.perf_counter() - start, d.nodes])
+    return json.dumps([time.perf_counter() - start, d.nodes, d.move])
 """
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -112,6 +115,15 @@ def renderer_cpu(marker: str) -> float:
     return total
 
 
+def print_check(level: str, pos: list[Game], moves: list[str]) -> None:
+    """Whether CPython chooses each move the page chose (the same position, level and seed)."""
+    from targi.ai.choose import decide
+
+    differ = [i for i, g in enumerate(pos) if decide(g, level, seed=i).move != moves[i]]
+    where = f": positions {differ}" if differ else ""
+    print(f"{level}: {len(pos) - len(differ)} of {len(pos)} moves as in CPython{where}", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2)
@@ -119,6 +131,7 @@ def main() -> int:
     parser.add_argument("--levels", default="medium,hard")
     parser.add_argument("--site-wheel", action="store_true")
     parser.add_argument("--last-placements", type=int, default=0, metavar="N")
+    parser.add_argument("--no-check", action="store_true", help="skip the CPython cross-check")
     parser.add_argument("--chromium", default=find_chromium() or "/usr/bin/chromium")
     args = parser.parse_args()
     site = ROOT / "site"
@@ -188,9 +201,10 @@ def main() -> int:
             wall: list[float] = []
             cpu: list[float] = []
             nodes: list[int] = []
+            moves: list[str] = []
             for i in range(len(pos)):
                 before = renderer_cpu(marker)
-                seconds, n = json.loads(
+                seconds, n, move = json.loads(
                     page.evaluate(
                         "([i, level]) => window.py.globals.get('one')(i, level)", [i, level]
                     )
@@ -198,7 +212,10 @@ def main() -> int:
                 cpu.append(renderer_cpu(marker) - before)
                 wall.append(seconds)
                 nodes.append(n)
+                moves.append(move)
             print_rows(level, wall, cpu, nodes)
+            if not args.no_check:
+                print_check(level, pos, moves)
         browser.close()
     server.shutdown()
     return 0
