@@ -1,7 +1,7 @@
 """Carry a match row over to a level that decides otherwise only at the game's last placement.
 
     python bench/carry_over.py --rows bench/results/expert-lp0-v-yardstick4.jsonl \\
-        --was expert-lp0 --a expert --out bench/results/expert-v-yardstick4.jsonl
+        --was expert-lp0 --a expert-ab --out bench/results/expert-ab-v-yardstick4.jsonl
 
 `choose.decide` differs between a level with `endgame_placements` = 1 and the same level
 without it only where `choose.in_last_placements(game, 1)` holds: everywhere else both take the

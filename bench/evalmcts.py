@@ -1,15 +1,14 @@
 """`evalmcts:<iterations>[:<cutoff>[:<explore>]]`: the expert with its tree search (tree.py) at
 other settings, for matches.
 
-    python bench/yardstick.py match --a evalmcts:5000:6 --b yardstick:16 --pairs 20 \\
-        --seed 90000 --out bench/results/evalmcts5000c6-v-yardstick16.jsonl
+    python bench/yardstick.py match --a evalmcts:3000:6 --b yardstick:16 --pairs 20 \\
+        --seed 90000 --out bench/results/evalmcts3000c6-v-yardstick16.jsonl
 
 The page's expert with `Level.tree` = iterations, `tree_cutoff` = cutoff (playout moves before
 the evaluation judges; 0, the default, judges at once) and `tree_explore` = UCB1's constant
 (the level's, 0.35, unless given), as an `AIPlayer` seeded as every level is.
-`evalmcts:5000:6` is the variant `expert-tree`: rows name it by its spec because it was first
-played as a benchmark's own player, move for move the same (docs/strength.md, nineteenth
-session).
+`evalmcts:5000:6` is the page's expert since the twentieth session (before it, the variant
+`expert-tree`): its rows were played under that spec and renamed "expert" (docs/strength.md).
 """
 
 from __future__ import annotations

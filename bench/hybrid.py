@@ -9,7 +9,8 @@ nearly all the games decided by more (docs/strength.md): its evaluation ranks th
 matter, but among moves it values within a point of each other it picks by a margin that is
 noise, where the yardstick picks by how often a playout to the end wins (tie-breaks included).
 
-So each decision is the expert's (`decide`, same seeds as `AIPlayer`) unless it is close: when
+So each decision is the alpha-beta expert's (`expert-ab`, the page's expert until the
+twentieth session; `decide`, same seeds as `AIPlayer`) unless it is close: when
 two or more moves are valued within `margin` VP of its best, a single-observer ISMCTS with the
 yardstick's tree and playouts (`Yardstick.iterate`, the root limited to those moves, at most
 `MOST` of them, a fresh tree each decision) plays `iterations` deals and the most visited
@@ -39,7 +40,7 @@ class Hybrid:
     """The expert, with close decisions settled by ISMCTS; deterministic for a seed."""
 
     def __init__(
-        self, iterations: int, seed: int = 0, margin: float = MARGIN, level: str = "expert"
+        self, iterations: int, seed: int = 0, margin: float = MARGIN, level: str = "expert-ab"
     ) -> None:
         self.iterations = iterations
         self.margin = margin

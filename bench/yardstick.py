@@ -6,7 +6,7 @@
     python bench/yardstick.py summary bench/results/*.jsonl
     python bench/yardstick.py rounds bench/results/expert-v-yardstick4.jsonl
     python bench/yardstick.py merge --into bench/results/expert-v-yardstick16.jsonl /tmp/copy.jsonl
-    python bench/yardstick.py paired bench/results/expert-v-yardstick16.jsonl \
+    python bench/yardstick.py paired bench/results/expert-ab-v-yardstick16.jsonl \
         bench/results/expert-gold-v-yardstick16.jsonl
 
 Issue 25's ISMCTS, as the issue describes it (Cowling, Powley and Whitehouse 2012, single

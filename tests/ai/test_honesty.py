@@ -42,8 +42,8 @@ def test_reordering_really_changes_the_hidden_cards(hidden_position):
     assert observe(g).key() == observe(h).key()
 
 
-# expert's two full searches (3.3 s) run in the full suite; `build.py test --quick` has expert's
-# deals and weights on a smaller budget in the next test but one.
+# expert's two full searches (its tree's, a few seconds) run in the full suite; `build.py test
+# --quick` has expert's tree and weights on a smaller budget in the next test but one.
 @pytest.mark.parametrize(
     "level",
     [pytest.param(name, marks=[pytest.mark.slow] if name == "expert" else []) for name in LEVELS],
@@ -63,11 +63,22 @@ def test_the_values_of_all_moves_are_unchanged_too(hidden_position):
 
 
 def test_expert_s_values_are_unchanged_on_a_smaller_budget(hidden_position):
-    """Expert's own deals (4) and weights, blind to the order, at a fifth of its budget."""
+    """Expert's tree (a deal of its own every iteration) and weights, blind to the order, at a
+    fifth of its iterations."""
     g, h = hidden_position, _reordered(hidden_position)
-    expert = setting("expert")
+    iterations = setting("expert").tree // 5
+    a, b = decide(g, "expert", 1, nodes=iterations), decide(h, "expert", 1, nodes=iterations)
+    assert a.samples == iterations  # the tree decided, one deal an iteration
+    assert a.values == b.values and a.nodes == b.nodes and a.move == b.move
+
+
+def test_the_alpha_beta_expert_s_values_are_unchanged_on_a_smaller_budget(hidden_position):
+    """expert-ab's own deals (4) and weights (the expert's end game), blind to the order, at a
+    fifth of its budget."""
+    g, h = hidden_position, _reordered(hidden_position)
+    expert = setting("expert-ab")
     nodes = expert.nodes // 5
-    a, b = decide(g, "expert", 1, nodes=nodes), decide(h, "expert", 1, nodes=nodes)
+    a, b = decide(g, "expert-ab", 1, nodes=nodes), decide(h, "expert-ab", 1, nodes=nodes)
     assert a.samples == expert.samples
     assert a.values == b.values and a.nodes == b.nodes and a.move == b.move
 

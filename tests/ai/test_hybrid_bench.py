@@ -68,7 +68,7 @@ def test_the_hybrid_plays_one_of_the_expert_s_close_moves_the_same_for_the_same_
     move = first(g)
     assert move == again(g)
     _, r = next_value(11)  # the seed of the hybrid's first decision, as AIPlayer's
-    values = decide(g, "expert", r & 0xFFFFFFFF).values
+    values = decide(g, "expert-ab", r & 0xFFFFFFFF).values
     close = first.candidates(g, values)
     assert len(close) >= 2 and first.consulted == 1  # a close decision: the ISMCTS settled it
     assert move in close

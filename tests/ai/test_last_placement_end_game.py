@@ -61,5 +61,5 @@ def test_only_the_expert_starts_its_end_game_at_the_last_placement():
     assert LEVELS["expert"].endgame_placements == 1
     assert all(LEVELS[name].endgame_placements == 0 for name in ("easy", "medium", "hard"))
     # The expert before: its rows (bench/results) go on with the same player.
-    assert VARIANTS["expert-lp0"] == replace(LEVELS["expert"], endgame_placements=0)
+    assert VARIANTS["expert-lp0"] == replace(VARIANTS["expert-ab"], endgame_placements=0)
     assert VARIANTS["expert-unpruned"].endgame_placements == 0

@@ -132,7 +132,7 @@ def test_the_expert_solves_every_deal_of_a_busy_last_round_within_its_budget():
 def test_the_expert_prunes_its_end_game_and_owes_four_deals_there():
     expert = LEVELS["expert"]
     assert [name for name, level in LEVELS.items() if level.prune] == ["expert"]
-    unpruned = replace(expert, prune=False, endgame_samples=8, endgame_placements=0)
+    unpruned = replace(expert, prune=False, endgame_samples=8, endgame_placements=0, tree=0)
     assert unpruned == VARIANTS["expert-unpruned"]
     assert expert.endgame_samples == 4
 

@@ -1,4 +1,4 @@
-"""The tree search over information sets (tree.py) and the variant that uses it, expert-tree."""
+"""The tree search over information sets (tree.py) and the level that uses it: the expert."""
 
 from __future__ import annotations
 
@@ -22,17 +22,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from yardstick import make  # noqa: E402
 
-TREE = VARIANTS["expert-tree"]
+TREE = LEVELS["expert"]
 
 
 def _mid_game(g: Game) -> bool:
     return g.round == 4 and g.decision == "place" and len(g.legal_moves()) > 3
 
 
-def test_expert_tree_is_the_expert_but_for_the_tree_and_no_page_level_has_it() -> None:
-    assert TREE.tree > 0
-    assert replace(TREE, tree=0) == LEVELS["expert"]
-    assert all(lv.tree == 0 for lv in LEVELS.values())
+def test_the_expert_is_the_alpha_beta_expert_with_the_tree_and_no_other_level_has_it() -> None:
+    assert TREE.tree == 5000
+    assert replace(TREE, tree=0) == VARIANTS["expert-ab"]
+    assert [name for name, lv in LEVELS.items() if lv.tree] == ["expert"]
 
 
 def test_a_lead_is_a_chance_above_a_half_and_a_finished_game_is_won_lost_or_drawn() -> None:
@@ -80,12 +80,12 @@ def test_the_tree_decides_the_same_for_a_seed_and_plays_its_most_visited_move() 
     assert set(choice.values) <= set(g.legal_moves())
 
 
-def test_the_end_game_and_the_quick_decisions_are_the_expert_s_own() -> None:
+def test_the_end_game_and_the_quick_decisions_are_the_alpha_beta_expert_s() -> None:
     late = first_with(5, lambda g: in_last_actions(g) and len(g.legal_moves()) > 1, limit=2000)
     assert in_end_game(late, TREE)
-    assert decide(late, TREE, seed=3) == decide(late, "expert", seed=3)
+    assert decide(late, TREE, seed=3) == decide(late, "expert-ab", seed=3)
     quick = first_with(5, lambda g: g.decision in QUICK and len(g.legal_moves()) > 1)
-    assert decide(quick, TREE, seed=3) == decide(quick, "expert", seed=3)
+    assert decide(quick, TREE, seed=3) == decide(quick, "expert-ab", seed=3)
     assert not in_end_game(first_with(3, _mid_game), TREE)
 
 

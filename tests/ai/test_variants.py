@@ -17,7 +17,7 @@ from targi.ai.evaluate import (
     row_worth,
     tiebreak_worth,
 )
-from targi.ai.levels import LEVELS, UNPRUNED, VARIANTS
+from targi.ai.levels import ALPHA_BETA, LEVELS, UNPRUNED, VARIANTS
 from targi.ai.player import AIPlayer
 from targi.ai.search import RootResult, Search
 from targi.constants import GOLD_LIMIT, LEVEL_NAMES
@@ -47,8 +47,8 @@ def test_expert_exact_averages_every_move_s_full_window_value_over_the_deals() -
     ]
     for move, value in choice.values.items():
         assert value == sum(d.values[move] for d in deals) / 3
-    shipped = decide(g, replace(LEVELS["expert"], nodes=900, samples=3), seed)
-    assert shipped.values != choice.values  # the bounds of the shipped expert differ
+    shipped = decide(g, replace(ALPHA_BETA, nodes=900, samples=3), seed)
+    assert shipped.values != choice.values  # the bounds of the alpha-beta expert differ
 
 
 def test_expert_exact_is_the_shipped_expert_but_for_its_root_window() -> None:
@@ -117,13 +117,13 @@ def test_expert_eg2_starts_the_end_game_from_two_deals_and_deals_more_while_they
 
 
 def test_expert_deals8_spreads_the_expert_s_nodes_over_twice_its_deals() -> None:
-    wider, expert = VARIANTS["expert-deals8"], LEVELS["expert"]
+    wider, expert = VARIANTS["expert-deals8"], ALPHA_BETA
     assert (wider.samples, wider.nodes) == (2 * expert.samples, expert.nodes)
     assert replace(wider, samples=expert.samples) == expert
 
 
 def test_expert_double_is_the_expert_with_twice_its_budgets() -> None:
-    double, expert = VARIANTS["expert-double"], LEVELS["expert"]
+    double, expert = VARIANTS["expert-double"], ALPHA_BETA
     assert (double.nodes, double.endgame_nodes) == (2 * expert.nodes, 2 * expert.endgame_nodes)
     assert replace(double, nodes=expert.nodes, endgame_nodes=expert.endgame_nodes) == expert
     placement = _placement()
@@ -131,14 +131,14 @@ def test_expert_double_is_the_expert_with_twice_its_budgets() -> None:
 
 
 def test_expert_win10_is_the_expert_with_expert_win_s_bonus() -> None:
-    bold, expert = VARIANTS["expert-win10"], LEVELS["expert"]
+    bold, expert = VARIANTS["expert-win10"], ALPHA_BETA
     assert bold.weights == VARIANTS["expert-win"].weights
     assert bold.weights.win == 10.0 and expert.weights.win == 3.0
     assert replace(bold, weights=expert.weights) == expert
 
 
 def test_expert_gold_is_the_expert_counting_a_gold_as_the_silversmith_s_two_vp() -> None:
-    hoard, expert = VARIANTS["expert-gold"], LEVELS["expert"]
+    hoard, expert = VARIANTS["expert-gold"], ALPHA_BETA
     assert replace(hoard, weights=expert.weights) == expert
     assert hoard.weights == replace(EXPERT_WEIGHTS, gold=2.0)
     goods = (2, 2, 2)
@@ -151,7 +151,7 @@ def test_expert_gold_is_the_expert_counting_a_gold_as_the_silversmith_s_two_vp()
 
 
 def test_expert_steady_counts_half_a_row_s_promise_and_a_full_row_as_the_expert_does() -> None:
-    steady, expert = VARIANTS["expert-steady"], LEVELS["expert"]
+    steady, expert = VARIANTS["expert-steady"], ALPHA_BETA
     assert replace(steady, weights=expert.weights) == expert
     assert (
         replace(
@@ -169,7 +169,7 @@ def test_expert_steady_counts_half_a_row_s_promise_and_a_full_row_as_the_expert_
 
 
 def test_expert_chance_is_the_expert_averaging_chances_of_winning() -> None:
-    assert replace(VARIANTS["expert-chance"], win_scale=0.0) == LEVELS["expert"]
+    assert replace(VARIANTS["expert-chance"], win_scale=0.0) == ALPHA_BETA
     assert all(lv.win_scale == 0.0 for lv in LEVELS.values())
     assert win_chance(0.0, 2.0) == 0.5
     assert win_chance(2.0, 2.0) == pytest.approx(1 - win_chance(-2.0, 2.0))
@@ -197,10 +197,10 @@ def test_expert_chance_takes_the_small_lead_in_every_deal_over_the_big_one_in_a_
             return RootResult(values, 3, 100, False)
 
     monkeypatch.setattr(choose, "Search", Deals)
-    assert decide(g, "expert", 1).move == bold
+    assert decide(g, "expert-ab", 1).move == bold
     dealt.clear()
     chance = decide(g, "expert-chance", 1)
-    assert chance.move == safe and len(dealt) == LEVELS["expert"].samples
+    assert chance.move == safe and len(dealt) == ALPHA_BETA.samples
     k = 2.0 * (1 + choose.rounds_after_this(g) / 8)
     assert chance.values[safe] == pytest.approx(win_chance(0.5, k))
 
@@ -233,7 +233,7 @@ def _about_level_late_position():
 def test_expert_tiebreak_is_the_expert_but_for_the_tie_break_s_weight() -> None:
     tiebreak = VARIANTS["expert-tiebreak"]
     assert tiebreak.weights.tiebreak > 0
-    assert replace(tiebreak, weights=replace(tiebreak.weights, tiebreak=0.0)) == LEVELS["expert"]
+    assert replace(tiebreak, weights=replace(tiebreak.weights, tiebreak=0.0)) == ALPHA_BETA
     assert all(lv.weights.tiebreak == 0.0 for lv in LEVELS.values())
 
 

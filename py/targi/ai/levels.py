@@ -63,23 +63,30 @@ SETTINGS = (  # in the order of targi.constants.LEVEL_NAMES: easy, medium, hard,
     Level(
         "Amenokal", 28000, follow_share=0.35, samples=4, max_depth=40, noise=0.0,
         endgame_nodes=40000, endgame_samples=4, weights=EXPERT_WEIGHTS, prune=True,
-        endgame_placements=1,
+        endgame_placements=1, tree=5000,
     ),
 )  # fmt: skip
 LEVELS: dict[str, Level] = dict(zip(LEVEL_NAMES, SETTINGS, strict=True))
 
+# The expert until 2026-11-29 (twentieth session): alpha-beta over 4 deals before its end game
+# too, where the expert now searches a tree over information sets (tree.py). Its rows in
+# bench/results were renamed "expert-ab"; the variants measured against it are built on it, so
+# that their rows go on with the same players (docs/strength.md).
+ALPHA_BETA = replace(LEVELS["expert"], tree=0)
+
 # The expert until 2026-11-27: its end game searched every order of the actions one ply at a
 # time over 8 deals. Rows recorded before then name it "expert"; the variants measured against
 # it are built on it, so that their rows go on with the same players (docs/strength.md).
-UNPRUNED = replace(LEVELS["expert"], prune=False, endgame_samples=8, endgame_placements=0)
+UNPRUNED = replace(ALPHA_BETA, prune=False, endgame_samples=8, endgame_placements=0)
 # The expert from then until its end game began at the game's last placement (the seventh
 # session of 2026-11-27): rows recorded in between name it "expert" (renamed expert-lp0).
-LP0 = replace(LEVELS["expert"], endgame_placements=0)
+LP0 = replace(ALPHA_BETA, endgame_placements=0)
 
 # Settings a benchmark can play that the page does not offer: a candidate for a level, played
 # against the level as shipped (docs/strength.md) before it may replace it.
 VARIANTS: dict[str, Level] = {
     "expert-unpruned": UNPRUNED,
+    "expert-ab": ALPHA_BETA,
     "expert-lp0": LP0,
     "expert-exact": replace(UNPRUNED, exact_root=True),
     "expert-spend": replace(UNPRUNED, weights=replace(EXPERT_WEIGHTS, spend=True)),
@@ -109,27 +116,27 @@ VARIANTS: dict[str, Level] = {
     ),
     # The expert's nodes over twice its deals before the end game (8 of 3,500 nodes, not 4 of
     # 7,000): shallower searches, the hidden cards sampled more widely, in the same time.
-    "expert-deals8": replace(LEVELS["expert"], samples=8),
-    # The page's expert with expert-win's bonus: against the yardstick the expert loses most
+    "expert-deals8": replace(ALPHA_BETA, samples=8),
+    # expert-ab with expert-win's bonus: against the yardstick the expert loses most
     # games decided by 0-2 points (ties on points all but one), and these play the last round,
     # where finished games meet the bonus, for the deals won first.
-    "expert-win10": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, win=10.0)),
-    # The page's expert averaging its deals as chances of winning before the end game: the
+    "expert-win10": replace(ALPHA_BETA, weights=replace(EXPERT_WEIGHTS, win=10.0)),
+    # expert-ab averaging its deals as chances of winning before the end game: the
     # yardstick, which plays for the win, takes four close games in five from the expert.
-    "expert-chance": replace(LEVELS["expert"], win_scale=2.0),
-    # The page's expert with gold worth what the Silversmith pays for it (2 VP, before the
+    "expert-chance": replace(ALPHA_BETA, win_scale=2.0),
+    # expert-ab with gold worth what the Silversmith pays for it (2 VP, before the
     # time scale), not 1.1: the yardstick holds about 2 gold from round 3 to the last against
     # the expert's 0.2 and wins the ties on points (gold breaks them, then goods), and a gold
     # lead at a round's start foretells about twice the margin the evaluation credits it with
     # in rounds 1-8 (bench/eval_parts.py, docs/strength.md). Measured over 80 games against the
     # yardstick at 16x: no better than the expert on the same deals (docs/strength.md), so kept
     # for benchmarks only.
-    "expert-gold": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, gold=2.0)),
-    # The page's expert with twice its budgets (56,000 nodes, 80,000 for the end game): what
+    "expert-gold": replace(ALPHA_BETA, weights=replace(EXPERT_WEIGHTS, gold=2.0)),
+    # expert-ab with twice its budgets (56,000 nodes, 80,000 for the end game): what
     # the page's unused time buys against the yardstick at 16x, where the expert is short.
     # Over 44 games there no better than the expert on the same deals (docs/strength.md).
-    "expert-double": replace(LEVELS["expert"], nodes=56000, endgame_nodes=80000),
-    # The page's expert with half its weights for rows not yet full (their promise), full rows
+    "expert-double": replace(ALPHA_BETA, nodes=56000, endgame_nodes=80000),
+    # expert-ab with half its weights for rows not yet full (their promise), full rows
     # and everything else as they are. Against the yardstick at 16x the expert wins big when
     # its rows fill (4.8 VP of row bonuses in the games it won by more than 2 points) and
     # loses narrowly when they do not (1.7 VP in the close games lost, where the yardstick
@@ -138,14 +145,14 @@ VARIANTS: dict[str, Level] = {
     # yardstick at 16x and 40 against hard: it won more close games and fewer big ones, no
     # better than the expert on the same deals (docs/strength.md), so kept for benchmarks only.
     "expert-steady": replace(
-        LEVELS["expert"],
+        ALPHA_BETA,
         weights=replace(
             EXPERT_WEIGHTS,
             identical=(0.0, 0.175, 0.55, 1.1),  # Weights().identical halved
             different=(0.0, 0.075, 0.25, 0.5),  # Weights().different halved
         ),
     ),
-    # The page's expert holding the tie-break in view before its end game: against the
+    # expert-ab holding the tie-break in view before its end game: against the
     # yardstick at 16x it lost all 14 games level on points, the yardstick ahead on gold (then
     # goods) in each. A quarter of its 57 games within 2 points ended level, and a tie won
     # rather than lost adds 2 x win = 6 VP to a finished game's value: about 1.5 VP between
@@ -154,10 +161,7 @@ VARIANTS: dict[str, Level] = {
     # round 10 of 200 recorded games against the yardstick at 16x: -0.015 of a game against
     # the expert's own playouts, and no more ties won (docs/strength.md), so kept for
     # benchmarks only.
-    "expert-tiebreak": replace(LEVELS["expert"], weights=replace(EXPERT_WEIGHTS, tiebreak=1.0)),
-    # The expert's placements, actions and tribe cards decided by tree search over
-    # information sets judged by its evaluation (tree.py); its end game as it is.
-    "expert-tree": replace(LEVELS["expert"], tree=5000),
+    "expert-tiebreak": replace(ALPHA_BETA, weights=replace(EXPERT_WEIGHTS, tiebreak=1.0)),
     # expert-lp0 (its end game pruned) with expert-spend's weights for the last placements.
     "expert-prune-spend": replace(LP0, weights=replace(EXPERT_WEIGHTS, spend=True)),
 }

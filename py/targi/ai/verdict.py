@@ -11,9 +11,13 @@ by the page like a hint.
 
 `loss` is in VP: the search's value of its own move minus its value of the played move. Alpha-beta
 gives the best move an exact value and the others an upper bound, so `loss` never overstates what
-the played move gave up. Decisions answered without a search (one legal move, or a payment, row,
-good or discard answered from the evaluation) carry no values: their loss is 0 when the played move
-is the computer's own, else None (not measured); so does a move the search did not value.
+the played move gave up. The expert's tree (tree.py, its decisions before the end game) gives
+every visited move an estimate, its chance of winning put back into VP: there `loss` is a
+difference of estimates. The page's analysis asks hard (targi.app.review.reviewer).
+
+Decisions answered without a search (one legal move, or a payment, row, good or discard answered
+from the evaluation) carry no values: their loss is 0 when the played move is the computer's
+own, else None (not measured); so does a move the search did not value.
 """
 
 from __future__ import annotations
