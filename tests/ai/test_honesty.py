@@ -73,8 +73,8 @@ def test_expert_s_values_are_unchanged_on_a_smaller_budget(hidden_position):
 
 
 def test_the_alpha_beta_expert_s_values_are_unchanged_on_a_smaller_budget(hidden_position):
-    """expert-ab's own deals (4) and weights (the expert's end game), blind to the order, at a
-    fifth of its budget."""
+    """expert-ab's own deals (4) and weights, blind to the order, at a fifth of its budget: the
+    alpha-beta search the expert keeps for its end game."""
     g, h = hidden_position, _reordered(hidden_position)
     expert = setting("expert-ab")
     nodes = expert.nodes // 5
