@@ -37,7 +37,7 @@ MOST = 4  # candidates the ISMCTS compares at most (the expert's best first)
 
 
 class Hybrid:
-    """The expert, with close decisions settled by ISMCTS; deterministic for a seed."""
+    """The alpha-beta expert, with close decisions settled by ISMCTS; deterministic for a seed."""
 
     def __init__(
         self, iterations: int, seed: int = 0, margin: float = MARGIN, level: str = "expert-ab"

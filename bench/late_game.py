@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from jsonl import append_row, read_rows  # noqa: E402
 from last_round import _mean_ci  # noqa: E402
 from targi import Game  # noqa: E402
-from targi.ai.choose import in_last_actions, in_last_placements  # noqa: E402
+from targi.ai.choose import in_end_game  # noqa: E402
 from targi.ai.levels import LEVELS  # noqa: E402
 from targi.scoring import result, score  # noqa: E402
 from yardstick import UNIT, Player, Yardstick, make, recorded_pairs, replayed  # noqa: E402
@@ -67,7 +67,7 @@ class Late:
         self.fresh = fresh
 
     def __call__(self, g: Game) -> str:
-        exact = in_last_actions(g) or in_last_placements(g, EXPERT.endgame_placements)
+        exact = in_end_game(g, EXPERT)
         if g.round < self.start or exact:
             return self.expert(g)
         if self.fresh and isinstance(self.inner, Yardstick):

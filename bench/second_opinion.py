@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from jsonl import append_row, read_rows  # noqa: E402
-from targi.ai.choose import in_last_actions, in_last_placements  # noqa: E402
+from targi.ai.choose import in_end_game  # noqa: E402
 from targi.ai.levels import LEVELS  # noqa: E402
 from targi.ai.policy import QUICK  # noqa: E402
 from yardstick import UNIT, Yardstick, recorded_pairs, replayed  # noqa: E402
@@ -61,7 +61,7 @@ def run(
         for index, g in enumerate(replayed(row)):
             if g.is_over or g.player != 0 or g.round not in rounds or g.decision in QUICK:
                 continue
-            if in_last_actions(g) or in_last_placements(g, EXPERT.endgame_placements):
+            if in_end_game(g, EXPERT):
                 continue
             if len(g.legal_moves()) < 2:
                 continue
